@@ -1,0 +1,348 @@
+package io.hawser.api;
+
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The connector's configuration: one immutable, validated value. Build it with {@link #builder()};
+ * every field has a documented default and unit. {@code docs/configuration.md} lists them beside
+ * the equivalent Tomcat and Jetty settings.
+ */
+public final class ConnectorConfig {
+    private final String host;
+    private final int port;
+    private final int selectorLoops;
+    private final int workerThreads;
+    private final boolean virtualThreads;
+    private final int acceptBacklog;
+    private final int maxRequestLineLength;
+    private final int maxFieldSectionSize;
+    private final int maxFieldCount;
+    private final long maxRequestBodySize;
+    private final int maxChunkExtensionLength;
+    private final int maxTrailerSectionSize;
+    private final long maxUnreadBodyDrain;
+    private final int responseBufferSize;
+    private final int outputHighWaterMark;
+    private final Set<ComplianceViolation> allowed;
+    private final ComplianceListener complianceListener;
+
+    private ConnectorConfig(Builder b) {
+        host = b.host;
+        port = b.port;
+        selectorLoops = b.selectorLoops;
+        workerThreads = b.workerThreads;
+        virtualThreads = b.virtualThreads;
+        acceptBacklog = b.acceptBacklog;
+        maxRequestLineLength = b.maxRequestLineLength;
+        maxFieldSectionSize = b.maxFieldSectionSize;
+        maxFieldCount = b.maxFieldCount;
+        maxRequestBodySize = b.maxRequestBodySize;
+        maxChunkExtensionLength = b.maxChunkExtensionLength;
+        maxTrailerSectionSize = b.maxTrailerSectionSize;
+        maxUnreadBodyDrain = b.maxUnreadBodyDrain;
+        responseBufferSize = b.responseBufferSize;
+        outputHighWaterMark = b.outputHighWaterMark;
+        allowed = b.allowed.isEmpty()
+                ? Set.of() : Set.copyOf(EnumSet.copyOf(b.allowed));
+        complianceListener = b.complianceListener;
+    }
+
+    /**
+     * @return a builder holding every default
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * @return a configuration with every default
+     */
+    public static ConnectorConfig defaults() {
+        return builder().build();
+    }
+
+    /**
+     * @return a builder starting from this configuration's values
+     */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.selectorLoops = selectorLoops;
+        b.workerThreads = workerThreads;
+        b.virtualThreads = virtualThreads;
+        b.acceptBacklog = acceptBacklog;
+        b.maxRequestLineLength = maxRequestLineLength;
+        b.maxFieldSectionSize = maxFieldSectionSize;
+        b.maxFieldCount = maxFieldCount;
+        b.maxRequestBodySize = maxRequestBodySize;
+        b.maxChunkExtensionLength = maxChunkExtensionLength;
+        b.maxTrailerSectionSize = maxTrailerSectionSize;
+        b.maxUnreadBodyDrain = maxUnreadBodyDrain;
+        b.responseBufferSize = responseBufferSize;
+        b.outputHighWaterMark = outputHighWaterMark;
+        b.allowed = allowed.isEmpty() ? EnumSet.noneOf(ComplianceViolation.class) : EnumSet.copyOf(allowed);
+        b.complianceListener = complianceListener;
+        return b;
+    }
+
+    /** @return the address to bind; default {@code 0.0.0.0} (all interfaces, as Tomcat and Jetty) */
+    public String host() {
+        return host;
+    }
+
+    /** @return the TCP port; default 8080; 0 picks a free port ({@link Connector#port()} tells it) */
+    public int port() {
+        return port;
+    }
+
+    /** @return number of selector loops; default the number of available processors */
+    public int selectorLoops() {
+        return selectorLoops;
+    }
+
+    /**
+     * @return size of the bounded worker pool used when virtual threads are off or unavailable
+     *     (Java 17–20); default 200, as Tomcat's {@code maxThreads}
+     */
+    public int workerThreads() {
+        return workerThreads;
+    }
+
+    /**
+     * @return whether to run each request on its own virtual thread when the runtime has them
+     *     (Java 21+); default {@code true}
+     */
+    public boolean virtualThreads() {
+        return virtualThreads;
+    }
+
+    /** @return listen backlog in connections; default 1024 */
+    public int acceptBacklog() {
+        return acceptBacklog;
+    }
+
+    /**
+     * @return maximum request-line length in bytes, CRLF excluded; longer → 414 (RFC 9112 §3).
+     *     Default 8192 (RFC 9112 §3 recommends at least 8000)
+     */
+    public int maxRequestLineLength() {
+        return maxRequestLineLength;
+    }
+
+    /**
+     * @return maximum field section size in bytes (all field lines with their CRLFs); larger → 431
+     *     (RFC 6585 §5). Default 8192, as Tomcat's and Jetty's header size
+     */
+    public int maxFieldSectionSize() {
+        return maxFieldSectionSize;
+    }
+
+    /** @return maximum number of field lines; more → 431. Default 100, as Tomcat's {@code maxHeaderCount} */
+    public int maxFieldCount() {
+        return maxFieldCount;
+    }
+
+    /**
+     * @return maximum request content in bytes (after chunked decoding); more → 413
+     *     (RFC 9110 §15.5.14). Default -1, no limit (as Tomcat and Jetty)
+     */
+    public long maxRequestBodySize() {
+        return maxRequestBodySize;
+    }
+
+    /**
+     * @return maximum length in bytes of one chunk line's chunk extensions; longer → 400
+     *     (RFC 9112 §7.1.1 asks servers to bound them). Default 1024
+     */
+    public int maxChunkExtensionLength() {
+        return maxChunkExtensionLength;
+    }
+
+    /** @return maximum trailer section size in bytes; larger → 431. Default 8192 */
+    public int maxTrailerSectionSize() {
+        return maxTrailerSectionSize;
+    }
+
+    /**
+     * @return how many bytes of a request body the handler left unread are read and discarded to
+     *     keep the connection; beyond this the connection is closed instead. Default 2 MiB, as
+     *     Tomcat's {@code maxSwallowSize}
+     */
+    public long maxUnreadBodyDrain() {
+        return maxUnreadBodyDrain;
+    }
+
+    /** @return default response buffer size in bytes (Servlet {@code setBufferSize}); default 8192 */
+    public int responseBufferSize() {
+        return responseBufferSize;
+    }
+
+    /**
+     * @return bytes of unwritten output on a connection above which the connector stops reading
+     *     (and so parsing pipelined requests) from it until the output drains; default 65536
+     */
+    public int outputHighWaterMark() {
+        return outputHighWaterMark;
+    }
+
+    /** @return the violations tolerated; default none (strict) */
+    public Set<ComplianceViolation> allowed() {
+        return allowed;
+    }
+
+    /** @return told of every violation; default {@link ComplianceListener#NONE} */
+    public ComplianceListener complianceListener() {
+        return complianceListener;
+    }
+
+    /** Builds a {@link ConnectorConfig}; every setter validates its argument at once. */
+    public static final class Builder {
+        private String host = "0.0.0.0";
+        private int port = 8080;
+        private int selectorLoops = Math.max(1, Runtime.getRuntime().availableProcessors());
+        private int workerThreads = 200;
+        private boolean virtualThreads = true;
+        private int acceptBacklog = 1024;
+        private int maxRequestLineLength = 8192;
+        private int maxFieldSectionSize = 8192;
+        private int maxFieldCount = 100;
+        private long maxRequestBodySize = -1;
+        private int maxChunkExtensionLength = 1024;
+        private int maxTrailerSectionSize = 8192;
+        private long maxUnreadBodyDrain = 2L * 1024 * 1024;
+        private int responseBufferSize = 8192;
+        private int outputHighWaterMark = 65536;
+        private EnumSet<ComplianceViolation> allowed = EnumSet.noneOf(ComplianceViolation.class);
+        private ComplianceListener complianceListener = ComplianceListener.NONE;
+
+        private Builder() {
+        }
+
+        /** @param host address or name to bind; @return this */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        /** @param port 0–65535; @return this @throws IllegalArgumentException out of range */
+        public Builder port(int port) {
+            this.port = check(port, 0, 65535, "port");
+            return this;
+        }
+
+        /** @param loops at least 1; @return this @throws IllegalArgumentException below 1 */
+        public Builder selectorLoops(int loops) {
+            this.selectorLoops = check(loops, 1, 1024, "selectorLoops");
+            return this;
+        }
+
+        /** @param threads at least 1; @return this @throws IllegalArgumentException below 1 */
+        public Builder workerThreads(int threads) {
+            this.workerThreads = check(threads, 1, 100_000, "workerThreads");
+            return this;
+        }
+
+        /** @param use whether to use virtual threads on Java 21+; @return this */
+        public Builder virtualThreads(boolean use) {
+            this.virtualThreads = use;
+            return this;
+        }
+
+        /** @param backlog at least 1; @return this @throws IllegalArgumentException below 1 */
+        public Builder acceptBacklog(int backlog) {
+            this.acceptBacklog = check(backlog, 1, 1 << 20, "acceptBacklog");
+            return this;
+        }
+
+        /** @param bytes 64 to 1 MiB; @return this @throws IllegalArgumentException out of range */
+        public Builder maxRequestLineLength(int bytes) {
+            this.maxRequestLineLength = check(bytes, 64, 1 << 20, "maxRequestLineLength");
+            return this;
+        }
+
+        /** @param bytes 256 to 1 MiB; @return this @throws IllegalArgumentException out of range */
+        public Builder maxFieldSectionSize(int bytes) {
+            this.maxFieldSectionSize = check(bytes, 256, 1 << 20, "maxFieldSectionSize");
+            return this;
+        }
+
+        /** @param count 1 to 10000; @return this @throws IllegalArgumentException out of range */
+        public Builder maxFieldCount(int count) {
+            this.maxFieldCount = check(count, 1, 10_000, "maxFieldCount");
+            return this;
+        }
+
+        /** @param bytes -1 for no limit, else at least 0; @return this @throws IllegalArgumentException below -1 */
+        public Builder maxRequestBodySize(long bytes) {
+            if (bytes < -1) {
+                throw new IllegalArgumentException("maxRequestBodySize must be -1 or >= 0: " + bytes);
+            }
+            this.maxRequestBodySize = bytes;
+            return this;
+        }
+
+        /** @param bytes 0 to 1 MiB; @return this @throws IllegalArgumentException out of range */
+        public Builder maxChunkExtensionLength(int bytes) {
+            this.maxChunkExtensionLength = check(bytes, 0, 1 << 20, "maxChunkExtensionLength");
+            return this;
+        }
+
+        /** @param bytes 0 to 1 MiB; @return this @throws IllegalArgumentException out of range */
+        public Builder maxTrailerSectionSize(int bytes) {
+            this.maxTrailerSectionSize = check(bytes, 0, 1 << 20, "maxTrailerSectionSize");
+            return this;
+        }
+
+        /** @param bytes at least 0; @return this @throws IllegalArgumentException below 0 */
+        public Builder maxUnreadBodyDrain(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxUnreadBodyDrain must be >= 0: " + bytes);
+            }
+            this.maxUnreadBodyDrain = bytes;
+            return this;
+        }
+
+        /** @param bytes 0 to 16 MiB; @return this @throws IllegalArgumentException out of range */
+        public Builder responseBufferSize(int bytes) {
+            this.responseBufferSize = check(bytes, 0, 16 << 20, "responseBufferSize");
+            return this;
+        }
+
+        /** @param bytes 1 KiB to 64 MiB; @return this @throws IllegalArgumentException out of range */
+        public Builder outputHighWaterMark(int bytes) {
+            this.outputHighWaterMark = check(bytes, 1024, 64 << 20, "outputHighWaterMark");
+            return this;
+        }
+
+        /** @param violations leniencies to tolerate (replacing any set before); @return this */
+        public Builder allow(ComplianceViolation... violations) {
+            EnumSet<ComplianceViolation> set = EnumSet.noneOf(ComplianceViolation.class);
+            for (ComplianceViolation v : violations) {
+                set.add(Objects.requireNonNull(v));
+            }
+            this.allowed = set;
+            return this;
+        }
+
+        /** @param listener told of every violation; @return this */
+        public Builder complianceListener(ComplianceListener listener) {
+            this.complianceListener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** @return the immutable configuration */
+        public ConnectorConfig build() {
+            return new ConnectorConfig(this);
+        }
+
+        private static int check(int value, int min, int max, String name) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(name + " must be in " + min + ".." + max + ": " + value);
+            }
+            return value;
+        }
+    }
+}

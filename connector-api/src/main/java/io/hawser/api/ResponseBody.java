@@ -1,0 +1,72 @@
+package io.hawser.api;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * The response's message body, buffered up to {@link #bufferSize()} bytes before the response is
+ * committed (RFC 9110 §6.4; Servlet 6.1 §5.1).
+ *
+ * <p>Framing is chosen once, at commit (RFC 9112 §6): when the exchange ends before the buffer
+ * overflows and nothing was flushed, the response gets a {@code Content-Length} and the status
+ * line, fields and body go out in one gathering write; otherwise it is chunked on HTTP/1.1 (with
+ * any trailer fields) and close-delimited on HTTP/1.0, unless the handler set {@code Content-Length}
+ * itself, in which case writing more than that many bytes throws {@link IOException}.
+ *
+ * <p>Writes block (parking a worker thread, never a selector loop) while the socket cannot take
+ * the bytes, unless {@link #onWritable} has been called: from then on writes never block,
+ * {@link #isReady()} tells whether another write may be issued, and the callback runs when the
+ * pending bytes have been written (what a servlet {@code WriteListener} sits on).
+ *
+ * <p>{@link #close()} ends the body; {@link #flush()} commits and sends what is buffered.
+ */
+public abstract class ResponseBody extends OutputStream {
+
+    /** For implementations. */
+    protected ResponseBody() {
+    }
+
+    /**
+     * @return the buffer size in bytes (default {@link ConnectorConfig#responseBufferSize()})
+     */
+    public abstract int bufferSize();
+
+    /**
+     * @param bytes the new buffer size in bytes, at least 0
+     * @throws IllegalStateException when content has already been written or the response is
+     *     committed (Servlet 6.1 §5.1)
+     */
+    public abstract void setBufferSize(int bytes);
+
+    /**
+     * Discards the buffered content, keeping status and fields.
+     *
+     * @throws IllegalStateException when the response is committed
+     */
+    public abstract void resetBuffer();
+
+    /**
+     * @return whether a write issued now is accepted without blocking (always {@code true} before
+     *     {@link #onWritable} is called)
+     */
+    public abstract boolean isReady();
+
+    /**
+     * Switches to non-blocking writes and asks to be called back once when {@link #isReady()}
+     * turns {@code true}. The callback runs on a worker thread (on the loop for a
+     * {@link HttpHandler#isNonBlocking() non-blocking} handler); it runs at once if already ready.
+     *
+     * @param callback what to run
+     */
+    public abstract void onWritable(Runnable callback);
+
+    /**
+     * @return the number of body bytes the application has written so far
+     */
+    public abstract long bytesWritten();
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+}
