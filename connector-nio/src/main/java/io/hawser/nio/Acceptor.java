@@ -1,0 +1,61 @@
+package io.hawser.nio;
+
+import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Accepts connections on a blocking server socket and hands each to a selector loop, round robin.
+ * Stops when the server socket is closed.
+ */
+final class Acceptor implements Runnable {
+    private static final Logger LOG = Logger.getLogger(Acceptor.class.getName());
+
+    private final ServerSocketChannel server;
+    private final SelectorLoop[] loops;
+    private int next;
+
+    Acceptor(ServerSocketChannel server, SelectorLoop[] loops) {
+        this.server = server;
+        this.loops = loops;
+    }
+
+    @Override
+    public void run() {
+        while (server.isOpen()) {
+            SocketChannel channel;
+            try {
+                channel = server.accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                // e.g. EMFILE: back off a little instead of spinning
+                LOG.log(Level.WARNING, "accept failed", e);
+                sleepQuietly(50);
+                continue;
+            }
+            try {
+                channel.configureBlocking(false);
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            } catch (IOException e) {
+                NioConnector.closeQuietly(channel);
+                continue;
+            }
+            SelectorLoop loop = loops[next];
+            next = next + 1 == loops.length ? 0 : next + 1;
+            loop.adopt(channel);
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,310 @@
+package io.hawser.nio;
+
+import io.hawser.api.BadMessageException;
+import io.hawser.api.HttpExchange;
+import io.hawser.api.HttpFields;
+import io.hawser.api.MutableHttpFields;
+import io.hawser.api.RequestBody;
+import io.hawser.api.ResponseBody;
+import io.hawser.http1.RequestHead;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The {@link HttpExchange} of one request on an {@link Http1Connection}; one instance per
+ * connection, reset for each request. As a {@link Runnable} it runs the handler, ends the exchange,
+ * and goes on with the next pipelined request when its head is already buffered.
+ */
+final class Http1Exchange implements HttpExchange, Runnable {
+    private static final Logger LOG = Logger.getLogger(Http1Exchange.class.getName());
+
+    final Http1Connection connection;
+    final RequestHead head;
+    final Http1RequestBody requestBody;
+    final Http1ResponseBody responseBody;
+    private final MutableHttpFields responseFields = new MutableHttpFields();
+    private final AtomicBoolean ended = new AtomicBoolean();
+    private int status;
+    private Supplier<HttpFields> trailers;
+    private volatile boolean async;
+    private String path;
+    private String query;
+    /** The connection must close after this response (framing in doubt, or the peer asked). */
+    boolean closeAfter;
+
+    Http1Exchange(Http1Connection connection) {
+        this.connection = connection;
+        this.head = connection.head;
+        this.requestBody = new Http1RequestBody(this);
+        this.responseBody = new Http1ResponseBody(this);
+    }
+
+    /** Resets for the request whose head was just parsed. */
+    void begin() {
+        status = 200;
+        responseFields.clear();
+        trailers = null;
+        async = false;
+        path = null;
+        query = null;
+        closeAfter = !head.isPersistent() || connection.connector.isStopping();
+        requestBody.begin();
+        responseBody.begin();
+        ended.set(false);
+    }
+
+    @Override
+    public void run() {
+        boolean more = true;
+        while (more) {
+            invokeHandler();
+            if (async) {
+                return;
+            }
+            more = finish();
+        }
+    }
+
+    private void invokeHandler() {
+        try {
+            if ("CONNECT".equals(head.method())) {
+                // RFC 9110 §9.3.6: an origin server that does not tunnel refuses CONNECT.
+                sendError(501, "CONNECT is not supported");
+            } else if (head.hasUnsupportedExpectation()) {
+                // RFC 9110 §10.1.1: an expectation other than 100-continue MAY get 417.
+                closeAfter = true;
+                sendError(417, "only 100-continue is supported");
+            } else {
+                connection.connector.handler().handle(this);
+            }
+        } catch (Throwable t) {
+            async = false;
+            onHandlerFailure(t);
+        }
+    }
+
+    private void onHandlerFailure(Throwable t) {
+        if (connection.isClosed()) {
+            return;
+        }
+        int errorStatus = 500;
+        if (t instanceof BadMessageException) {
+            errorStatus = ((BadMessageException) t).status();
+            closeAfter = true;
+        } else {
+            LOG.log(Level.WARNING, "handler failed on " + head.method() + " " + head.target(), t);
+        }
+        if (responseBody.isCommitted()) {
+            abort(t);
+            return;
+        }
+        try {
+            sendError(errorStatus, t instanceof BadMessageException ? t.getMessage() : "internal server error");
+        } catch (IOException e) {
+            abort(e);
+        }
+    }
+
+    /** Replaces whatever was buffered with a short plain-text error response. */
+    void sendError(int errorStatus, String reason) throws IOException {
+        responseBody.resetBuffer();
+        responseFields.clear();
+        trailers = null;
+        status = errorStatus;
+        responseFields.set("Content-Type", "text/plain;charset=iso-8859-1");
+        responseBody.write((errorStatus + " " + reason + "\n").getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * Ends the response and decides what follows.
+     *
+     * @return {@code true} when the next pipelined exchange is ready to run on this thread
+     */
+    private boolean finish() {
+        if (!ended.compareAndSet(false, true)) {
+            return false;
+        }
+        try {
+            responseBody.end();
+        } catch (IOException e) {
+            connection.close();
+            return false;
+        }
+        if (connection.isClosed()) {
+            return false;
+        }
+        if (closeAfter || !requestBody.skipRest()) {
+            connection.close();
+            return false;
+        }
+        return connection.next();
+    }
+
+    // ------------------------------------------------------------------ request
+
+    @Override
+    public String method() {
+        return head.method();
+    }
+
+    @Override
+    public String requestTarget() {
+        return head.target();
+    }
+
+    @Override
+    public String path() {
+        if (path == null) {
+            splitTarget();
+        }
+        return path;
+    }
+
+    @Override
+    public String query() {
+        if (path == null) {
+            splitTarget();
+        }
+        return query;
+    }
+
+    private void splitTarget() {
+        String target = head.target();
+        int from = 0;
+        if (target.charAt(0) != '/' && !"*".equals(target) && !"CONNECT".equals(head.method())) {
+            int scheme = target.indexOf("://");
+            from = scheme + 3;
+            while (from < target.length() && "/?#".indexOf(target.charAt(from)) < 0) {
+                from++;
+            }
+        }
+        int q = target.indexOf('?', from);
+        int fragment = target.indexOf('#', from);
+        int pathEnd = q >= 0 ? q : fragment >= 0 ? fragment : target.length();
+        String p = target.substring(from, pathEnd);
+        path = p.isEmpty() ? "/" : p;
+        query = q >= 0 ? target.substring(q + 1, fragment > q ? fragment : target.length()) : null;
+    }
+
+    @Override
+    public String protocol() {
+        return head.protocol();
+    }
+
+    @Override
+    public HttpFields requestFields() {
+        return head;
+    }
+
+    @Override
+    public RequestBody requestBody() {
+        return requestBody;
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() {
+        return connection.remoteAddress();
+    }
+
+    @Override
+    public InetSocketAddress localAddress() {
+        return connection.localAddress();
+    }
+
+    // ------------------------------------------------------------------ response
+
+    @Override
+    public int status() {
+        return status;
+    }
+
+    @Override
+    public void setStatus(int status) {
+        if (status < 200 || status > 599) {
+            throw new IllegalArgumentException("not a final status: " + status);
+        }
+        if (responseBody.isCommitted()) {
+            throw new IllegalStateException("response committed");
+        }
+        this.status = status;
+    }
+
+    @Override
+    public MutableHttpFields responseFields() {
+        return responseFields;
+    }
+
+    @Override
+    public void sendInterim(int interimStatus, HttpFields fields) throws IOException {
+        if (interimStatus != 100 && interimStatus != 103) {
+            throw new IllegalArgumentException("interim status must be 100 or 103: " + interimStatus);
+        }
+        if (responseBody.isCommitted()) {
+            throw new IllegalStateException("response committed");
+        }
+        if (head.version() == RequestHead.HTTP_1_0) {
+            return;
+        }
+        if (interimStatus == 100) {
+            requestBody.continueSent = true;
+        }
+        responseBody.writeInterim(interimStatus, fields);
+    }
+
+    @Override
+    public ResponseBody responseBody() {
+        return responseBody;
+    }
+
+    @Override
+    public void setTrailerFields(Supplier<HttpFields> trailers) {
+        if (responseBody.isCommitted()) {
+            throw new IllegalStateException("response committed");
+        }
+        this.trailers = trailers;
+    }
+
+    Supplier<HttpFields> trailers() {
+        return trailers;
+    }
+
+    @Override
+    public boolean isCommitted() {
+        return responseBody.isCommitted();
+    }
+
+    @Override
+    public void startAsync() {
+        async = true;
+    }
+
+    @Override
+    public void complete() {
+        if (!async) {
+            return;
+        }
+        async = false;
+        if (finish()) {
+            try {
+                connection.connector.workers().execute(this);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                connection.close();
+            }
+        }
+    }
+
+    @Override
+    public void abort(Throwable cause) {
+        if (cause != null) {
+            LOG.log(Level.FINE, "exchange aborted", cause);
+        }
+        ended.set(true);
+        async = false;
+        connection.close();
+    }
+}

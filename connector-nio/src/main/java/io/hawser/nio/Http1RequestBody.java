@@ -1,0 +1,214 @@
+package io.hawser.nio;
+
+import io.hawser.api.BadMessageException;
+import io.hawser.api.HttpFields;
+import io.hawser.api.RequestBody;
+import io.hawser.http1.ChunkedDecoder;
+import io.hawser.http1.RequestHead;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * The request body of an {@link Http1Exchange}, framed by Content-Length or chunked (RFC 9112 §6.3),
+ * read from the connection's unconsumed bytes first and then straight from the channel.
+ */
+final class Http1RequestBody extends RequestBody {
+    private final Http1Exchange exchange;
+    private final Http1Connection connection;
+    private final RequestHead head;
+    private ChunkedDecoder decoder;
+    private boolean chunked;
+    /** Bytes of a Content-Length body still to come. */
+    private long remaining;
+    private boolean finished;
+    private IOException failure;
+    boolean continueSent;
+    private volatile Runnable demand;
+
+    Http1RequestBody(Http1Exchange exchange) {
+        this.exchange = exchange;
+        this.connection = exchange.connection;
+        this.head = exchange.head;
+    }
+
+    void begin() {
+        chunked = head.isChunked();
+        if (chunked) {
+            if (decoder == null) {
+                decoder = new ChunkedDecoder(connection.config);
+            }
+            decoder.reset();
+            remaining = -1;
+            finished = false;
+        } else {
+            remaining = Math.max(0, head.contentLength());
+            finished = remaining == 0;
+        }
+        failure = null;
+        continueSent = false;
+        demand = null;
+    }
+
+    @Override
+    public long contentLength() {
+        return chunked ? -1 : Math.max(0, head.contentLength());
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        while (true) {
+            int n = readAvailable(b, off, len);
+            if (n != 0 || len == 0) {
+                return n;
+            }
+            connection.awaitReadable();
+        }
+    }
+
+    @Override
+    public int readAvailable(byte[] b, int off, int len) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (finished) {
+            return -1;
+        }
+        if (len == 0) {
+            return 0;
+        }
+        if (head.expectsContinue() && !continueSent && !exchange.isCommitted()) {
+            // RFC 9110 §10.1.1: the 100 goes out when the application first asks for the body.
+            exchange.sendInterim(100, HttpFields.EMPTY);
+        }
+        try {
+            while (true) {
+                if (chunked && decoder.isDone()) {
+                    finished = true;
+                    return -1;
+                }
+                ByteBuffer in = connection.in;
+                if (in != null && in.hasRemaining()) {
+                    int n = take(in, b, off, len);
+                    if (n != 0) {
+                        return n;
+                    }
+                }
+                int r = connection.fill();
+                if (r < 0) {
+                    throw new BadMessageException(400, "request body ended before its end");
+                }
+                if (r == 0) {
+                    return 0;
+                }
+            }
+        } catch (IOException e) {
+            failure = e;
+            exchange.closeAfter = true;
+            throw e;
+        }
+    }
+
+    private int take(ByteBuffer in, byte[] b, int off, int len) throws BadMessageException {
+        if (chunked) {
+            int n = decoder.decode(in, b, off, len);
+            if (n < 0) {
+                finished = true;
+            }
+            return n;
+        }
+        int n = (int) Math.min(Math.min(remaining, in.remaining()), len);
+        in.get(b, off, n);
+        remaining -= n;
+        if (remaining == 0) {
+            finished = true;
+        }
+        return n;
+    }
+
+    @Override
+    public boolean isFinished() {
+        return finished;
+    }
+
+    @Override
+    public void demand(Runnable callback) {
+        boolean ready = finished || failure != null || (connection.in != null && connection.in.hasRemaining());
+        if (!ready) {
+            try {
+                ready = connection.fill() != 0;
+            } catch (IOException e) {
+                failure = e;
+                ready = true;
+            }
+        }
+        if (ready) {
+            dispatch(callback);
+            return;
+        }
+        demand = callback;
+        connection.interest(java.nio.channels.SelectionKey.OP_READ);
+    }
+
+    /** Called by the loop when the channel turned readable, or by close. */
+    void onReadable() {
+        Runnable callback = demand;
+        if (callback != null) {
+            demand = null;
+            dispatch(callback);
+        }
+    }
+
+    private void dispatch(Runnable callback) {
+        if (connection.connector.handler().isNonBlocking()) {
+            callback.run();
+        } else {
+            try {
+                connection.connector.workers().execute(callback);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                connection.close();
+            }
+        }
+    }
+
+    @Override
+    public HttpFields trailerFields() {
+        return chunked && finished ? decoder.trailerFields() : HttpFields.EMPTY;
+    }
+
+    /**
+     * Reads and discards what the handler left unread, so the next request can be parsed
+     * (RFC 9112 §9.3), up to {@code maxUnreadBodyDrain} bytes.
+     *
+     * @return {@code true} when the body is fully consumed; {@code false} when the connection must
+     *     close instead (too much left, a 100-continue never sent, or broken framing)
+     */
+    boolean skipRest() {
+        if (finished) {
+            return true;
+        }
+        if (failure != null || (head.expectsContinue() && !continueSent)) {
+            return false;
+        }
+        long budget = connection.config.maxUnreadBodyDrain();
+        if (!chunked && remaining > budget) {
+            return false;
+        }
+        if (connection.loop.inLoop()) {
+            return false;
+        }
+        byte[] scratch = new byte[8192];
+        try {
+            while (budget >= 0) {
+                int n = read(scratch, 0, scratch.length);
+                if (n < 0) {
+                    return true;
+                }
+                budget -= n;
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,392 @@
+package io.hawser.nio;
+
+import io.hawser.api.HttpFields;
+import io.hawser.api.MutableHttpFields;
+import io.hawser.api.ResponseBody;
+import io.hawser.http1.DateField;
+import io.hawser.http1.RequestHead;
+import io.hawser.http1.ResponseEncoder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.function.Supplier;
+
+/**
+ * The response body of an {@link Http1Exchange}: buffers, chooses the framing at commit
+ * (RFC 9112 §6.1–§6.3), and writes status line, fields, body and chunk framing with one gathering
+ * write per flush.
+ */
+final class Http1ResponseBody extends ResponseBody {
+    private enum Framing { NONE, LENGTH, CHUNKED, CLOSE_DELIMITED }
+
+    private final Http1Exchange exchange;
+    private final Http1Connection connection;
+    private final ByteBuffer[] parts = new ByteBuffer[5];
+    private ByteBuffer headBuffer = ByteBuffer.allocate(1024);
+    private final ByteBuffer chunkLine = ByteBuffer.allocate(20);
+    private final ByteBuffer crlf = ByteBuffer.wrap(new byte[] {'\r', '\n'});
+    private byte[] buffer;
+    private int count;
+    private int bufferSize;
+    private long written;
+    private long declaredLength;
+    private boolean committed;
+    private boolean ended;
+    private boolean bodyAllowed;
+    private Framing framing;
+    private volatile boolean nonBlocking;
+    private volatile ByteBuffer pending;
+    private volatile Runnable writable;
+
+    Http1ResponseBody(Http1Exchange exchange) {
+        this.exchange = exchange;
+        this.connection = exchange.connection;
+    }
+
+    void begin() {
+        bufferSize = connection.config.responseBufferSize();
+        count = 0;
+        written = 0;
+        declaredLength = -1;
+        committed = false;
+        ended = false;
+        framing = null;
+        nonBlocking = false;
+        pending = null;
+        writable = null;
+    }
+
+    @Override
+    public int bufferSize() {
+        return bufferSize;
+    }
+
+    @Override
+    public void setBufferSize(int bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("negative buffer size");
+        }
+        if (committed || count > 0) {
+            throw new IllegalStateException("content already written");
+        }
+        bufferSize = bytes;
+    }
+
+    @Override
+    public void resetBuffer() {
+        if (committed) {
+            throw new IllegalStateException("response committed");
+        }
+        written -= count;
+        count = 0;
+    }
+
+    @Override
+    public long bytesWritten() {
+        return written;
+    }
+
+    boolean isCommitted() {
+        return committed;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, b.length);
+        if (ended) {
+            throw new IOException("response body closed");
+        }
+        if (nonBlocking && pending != null) {
+            throw new IllegalStateException("write while not ready (check isReady())");
+        }
+        written += len;
+        if (declaredLength >= 0 && written > declaredLength) {
+            throw new IOException("more than the declared Content-Length of " + declaredLength + " bytes");
+        }
+        if (count + len <= bufferSize) {
+            ensureBuffer();
+            System.arraycopy(b, off, buffer, count, len);
+            count += len;
+            return;
+        }
+        if (!committed) {
+            commit(false);
+        }
+        send(ByteBuffer.wrap(b, off, len), false);
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (ended) {
+            return;
+        }
+        if (!committed) {
+            commit(false);
+        }
+        send(null, false);
+    }
+
+    @Override
+    public void close() throws IOException {
+        end();
+    }
+
+    /** Ends the body: commits with a Content-Length when possible, else writes the last chunk. */
+    void end() throws IOException {
+        if (ended) {
+            return;
+        }
+        if (!committed) {
+            commit(true);
+        }
+        ended = true;
+        send(null, true);
+        if (nonBlocking) {
+            while (pending != null && !connection.isClosed()) {
+                connection.awaitWritable();
+            }
+        }
+        if (framing == Framing.LENGTH && written < declaredLength && bodyAllowed) {
+            // The handler promised more than it wrote: the message cannot be completed.
+            exchange.closeAfter = true;
+            connection.close();
+        }
+    }
+
+    private void ensureBuffer() {
+        if (buffer == null || buffer.length < bufferSize) {
+            buffer = new byte[Math.max(bufferSize, 512)];
+        }
+    }
+
+    /** Chooses framing and encodes the head into {@link #headBuffer}. */
+    private void commit(boolean last) throws IOException {
+        committed = true;
+        int status = exchange.status();
+        RequestHead head = exchange.head;
+        boolean http10 = head.version() == RequestHead.HTTP_1_0;
+        boolean isHead = "HEAD".equals(head.method());
+        bodyAllowed = !isHead && status != 204 && status != 304;
+        MutableHttpFields fields = exchange.responseFields();
+        String declared = fields.get("Content-Length");
+        if (declared != null) {
+            declaredLength = parseLength(declared);
+        }
+        String connectionField = fields.get("Connection");
+        if (connectionField != null && connectionField.toLowerCase(java.util.Locale.ROOT).contains("close")) {
+            exchange.closeAfter = true;
+        }
+        Supplier<HttpFields> trailers = exchange.trailers();
+        long length = -1;
+        if (status == 204 || status == 304) {
+            framing = Framing.NONE;
+        } else if (declaredLength >= 0) {
+            framing = Framing.LENGTH;
+            length = declaredLength;
+        } else if (last && (trailers == null || http10)) {
+            framing = Framing.LENGTH;
+            length = written;
+        } else if (isHead) {
+            framing = Framing.NONE;
+        } else if (!http10) {
+            framing = Framing.CHUNKED;
+        } else {
+            framing = Framing.CLOSE_DELIMITED;
+            exchange.closeAfter = true;
+        }
+        int size = 160 + ResponseEncoder.fieldsLength(fields);
+        if (headBuffer.capacity() < size) {
+            headBuffer = ByteBuffer.allocate(size);
+        }
+        ByteBuffer out = headBuffer;
+        out.clear();
+        out.put(ResponseEncoder.statusLine(status));
+        out.put(DateField.line(System.currentTimeMillis()));
+        if (framing == Framing.LENGTH && status != 204) {
+            ResponseEncoder.putContentLength(out, length);
+        } else if (framing == Framing.CHUNKED) {
+            ResponseEncoder.putField(out, "Transfer-Encoding", "chunked");
+        }
+        if (exchange.closeAfter || connection.connector.isStopping()) {
+            exchange.closeAfter = true;
+            ResponseEncoder.putField(out, "Connection", "close");
+        } else if (http10) {
+            ResponseEncoder.putField(out, "Connection", "keep-alive");
+        }
+        for (int i = 0, n = fields.size(); i < n; i++) {
+            String name = fields.name(i);
+            if (!name.equalsIgnoreCase("Content-Length") && !name.equalsIgnoreCase("Transfer-Encoding")
+                    && !name.equalsIgnoreCase("Connection") && !name.equalsIgnoreCase("Date")) {
+                ResponseEncoder.putField(out, name, fields.value(i));
+            }
+        }
+        ResponseEncoder.putCrlf(out);
+        out.flip();
+    }
+
+    private static long parseLength(String value) {
+        if (value.isEmpty() || value.length() > 18) {
+            return -1;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) < '0' || value.charAt(i) > '9') {
+                return -1;
+            }
+        }
+        return Long.parseLong(value);
+    }
+
+    /**
+     * Writes the head (if not yet written), the buffered bytes and {@code extra} in one gathering
+     * write, with chunk framing when chunked; with {@code last}, ends the body.
+     */
+    private void send(ByteBuffer extra, boolean last) throws IOException {
+        int k = 0;
+        if (headBuffer.hasRemaining()) {
+            parts[k++] = headBuffer;
+        }
+        boolean sendBody = bodyAllowed && framing != Framing.NONE;
+        long data = count + (extra == null ? 0 : extra.remaining());
+        if (sendBody && data > 0) {
+            if (framing == Framing.CHUNKED) {
+                chunkLine.clear();
+                ResponseEncoder.putChunkSize(chunkLine, data);
+                chunkLine.flip();
+                parts[k++] = chunkLine;
+            }
+            if (count > 0) {
+                parts[k++] = ByteBuffer.wrap(buffer, 0, count);
+            }
+            if (extra != null && extra.hasRemaining()) {
+                parts[k++] = extra;
+            }
+            if (framing == Framing.CHUNKED) {
+                crlf.clear();
+                parts[k++] = crlf;
+            }
+        }
+        count = 0;
+        if (last && sendBody && framing == Framing.CHUNKED) {
+            if (k == parts.length) {
+                writeParts(k);
+                k = 0;
+            }
+            parts[k++] = lastChunk();
+        }
+        if (k > 0) {
+            writeParts(k);
+        }
+        headBuffer.limit(headBuffer.position());
+    }
+
+    private ByteBuffer lastChunk() {
+        Supplier<HttpFields> supplier = exchange.trailers();
+        HttpFields trailers = supplier == null ? null : supplier.get();
+        if (trailers == null || trailers.size() == 0) {
+            return ByteBuffer.wrap(ResponseEncoder.LAST_CHUNK);
+        }
+        ByteBuffer out = ByteBuffer.allocate(8 + ResponseEncoder.fieldsLength(trailers));
+        out.put((byte) '0').put((byte) '\r').put((byte) '\n');
+        ResponseEncoder.putFields(out, trailers);
+        ResponseEncoder.putCrlf(out);
+        out.flip();
+        return out;
+    }
+
+    /** Sends an interim (1xx) response head at once (RFC 9110 §15.2). */
+    void writeInterim(int status, HttpFields fields) throws IOException {
+        ByteBuffer out = ByteBuffer.allocate(64 + ResponseEncoder.fieldsLength(fields));
+        out.put(ResponseEncoder.statusLine(status));
+        ResponseEncoder.putFields(out, fields);
+        ResponseEncoder.putCrlf(out);
+        out.flip();
+        parts[0] = out;
+        writeParts(1);
+    }
+
+    private void writeParts(int k) throws IOException {
+        long total = 0;
+        for (int i = 0; i < k; i++) {
+            total += parts[i].remaining();
+        }
+        try {
+            while (total > 0) {
+                long n = connection.channel.write(parts, 0, k);
+                total -= n;
+                if (total == 0) {
+                    break;
+                }
+                if (nonBlocking || connection.loop.inLoop()) {
+                    keepPending(k, total);
+                    return;
+                }
+                connection.awaitWritable();
+            }
+        } catch (IOException e) {
+            exchange.closeAfter = true;
+            connection.close();
+            throw e;
+        } finally {
+            java.util.Arrays.fill(parts, 0, k, null);
+        }
+    }
+
+    /** Copies what the channel did not take, for the loop to write when it is writable. */
+    private void keepPending(int k, long total) {
+        ByteBuffer rest = ByteBuffer.allocate((int) total);
+        for (int i = 0; i < k; i++) {
+            rest.put(parts[i]);
+        }
+        rest.flip();
+        pending = rest;
+        connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
+    }
+
+    @Override
+    public boolean isReady() {
+        return pending == null;
+    }
+
+    @Override
+    public void onWritable(Runnable callback) {
+        nonBlocking = true;
+        if (pending == null) {
+            dispatch(callback);
+        } else {
+            writable = callback;
+        }
+    }
+
+    /** Called by the loop when the channel turned writable (or by close): writes what is pending. */
+    void onWritable() {
+        ByteBuffer rest = pending;
+        if (rest != null && !connection.isClosed()) {
+            try {
+                connection.channel.write(rest);
+            } catch (IOException e) {
+                connection.close();
+            }
+            if (rest.hasRemaining() && !connection.isClosed()) {
+                connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
+                return;
+            }
+            pending = null;
+        }
+        Runnable callback = writable;
+        if (callback != null) {
+            writable = null;
+            dispatch(callback);
+        }
+    }
+
+    private void dispatch(Runnable callback) {
+        if (connection.connector.handler().isNonBlocking()) {
+            callback.run();
+        } else {
+            try {
+                connection.connector.workers().execute(callback);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                connection.close();
+            }
+        }
+    }
+}

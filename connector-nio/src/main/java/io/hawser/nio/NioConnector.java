@@ -1,0 +1,154 @@
+package io.hawser.nio;
+
+import io.hawser.api.Connector;
+import io.hawser.api.ConnectorConfig;
+import io.hawser.api.HttpHandler;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.channels.ServerSocketChannel;
+
+/**
+ * The NIO HTTP/1.1 connector: an acceptor thread, {@link ConnectorConfig#selectorLoops()} selector
+ * loops, and workers for handler code (see {@code docs/architecture.md}).
+ *
+ * <pre>{@code
+ * Connector c = new NioConnector(ConnectorConfig.builder().port(8080).build(),
+ *         exchange -> exchange.responseBody().write("hi".getBytes()));
+ * c.start();
+ * }</pre>
+ */
+public final class NioConnector implements Connector {
+    private final ConnectorConfig config;
+    private final HttpHandler handler;
+    private final AtomicInteger openConnections = new AtomicInteger();
+    private ServerSocketChannel server;
+    private SelectorLoop[] loops;
+    private ExecutorService workers;
+    private Thread acceptorThread;
+    private volatile boolean stopping;
+
+    /**
+     * @param config the configuration
+     * @param handler called once per request
+     */
+    public NioConnector(ConnectorConfig config, HttpHandler handler) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.handler = Objects.requireNonNull(handler, "handler");
+    }
+
+    @Override
+    public synchronized void start() throws IOException {
+        if (server != null) {
+            throw new IllegalStateException("already started");
+        }
+        ServerSocketChannel channel = ServerSocketChannel.open();
+        try {
+            channel.bind(new InetSocketAddress(config.host(), config.port()), config.acceptBacklog());
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new IOException("cannot bind " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
+        }
+        server = channel;
+        workers = Workers.create(config.virtualThreads(), config.workerThreads());
+        loops = new SelectorLoop[config.selectorLoops()];
+        for (int i = 0; i < loops.length; i++) {
+            loops[i] = new SelectorLoop(this, i);
+            loops[i].start();
+        }
+        acceptorThread = new Thread(new Acceptor(channel, loops), "hawser-acceptor");
+        acceptorThread.setDaemon(true);
+        acceptorThread.start();
+    }
+
+    @Override
+    public int port() {
+        if (server == null) {
+            throw new IllegalStateException("not started");
+        }
+        try {
+            return ((InetSocketAddress) server.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("closed", e);
+        }
+    }
+
+    /** @return whether handlers run on virtual threads */
+    public boolean usesVirtualThreads() {
+        return config.virtualThreads() && Workers.virtualThreadsAvailable();
+    }
+
+    /** @return connections currently open */
+    public int openConnections() {
+        return openConnections.get();
+    }
+
+    @Override
+    public void stop(Duration deadline) throws InterruptedException {
+        ServerSocketChannel channel;
+        synchronized (this) {
+            channel = server;
+            if (channel == null || stopping) {
+                return;
+            }
+            stopping = true;
+        }
+        closeQuietly(channel);
+        acceptorThread.join(1000);
+        long end = System.nanoTime() + deadline.toNanos();
+        for (SelectorLoop loop : loops) {
+            loop.forEachConnection(Http1Connection::closeIfIdle);
+        }
+        while (openConnections.get() > 0 && System.nanoTime() < end) {
+            Thread.sleep(10);
+            for (SelectorLoop loop : loops) {
+                loop.forEachConnection(Http1Connection::closeIfIdle);
+            }
+        }
+        for (SelectorLoop loop : loops) {
+            loop.stop();
+        }
+        for (SelectorLoop loop : loops) {
+            loop.awaitStopped(5000);
+        }
+        workers.shutdownNow();
+        workers.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    ConnectorConfig config() {
+        return config;
+    }
+
+    HttpHandler handler() {
+        return handler;
+    }
+
+    ExecutorService workers() {
+        return workers;
+    }
+
+    boolean isStopping() {
+        return stopping;
+    }
+
+    void onOpened() {
+        openConnections.incrementAndGet();
+    }
+
+    void onClosed() {
+        openConnections.decrementAndGet();
+    }
+
+    static void closeQuietly(Closeable c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing; nothing to report
+        }
+    }
+}
