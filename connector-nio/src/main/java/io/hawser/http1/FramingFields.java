@@ -92,14 +92,13 @@ final class FramingFields {
             if (contentLengthLines > 0) {
                 throw new BadMessageException(400, "both Transfer-Encoding and Content-Length");
             }
-            if (chunkedNotFinal) {
+            if (!chunkedSeen || chunkedNotFinal) {
+                // RFC 9112 §6.3: without chunked as the final coding the length cannot be determined.
                 throw new BadMessageException(400, "chunked is not the final transfer coding");
             }
             if (unknownCoding) {
+                // RFC 9112 §6.1: a transfer coding the server does not understand → 501.
                 throw new BadMessageException(501, "transfer coding not implemented");
-            }
-            if (!chunkedSeen) {
-                throw new BadMessageException(400, "empty Transfer-Encoding");
             }
             head.chunked = true;
         }
