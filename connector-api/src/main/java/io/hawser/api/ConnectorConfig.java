@@ -1,5 +1,6 @@
 package io.hawser.api;
 
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
@@ -27,6 +28,12 @@ public final class ConnectorConfig {
     private final int outputHighWaterMark;
     private final Set<ComplianceViolation> allowed;
     private final ComplianceListener complianceListener;
+    private final Duration headersTimeout;
+    private final Duration requestTimeout;
+    private final Duration keepAliveTimeout;
+    private final Duration writeTimeout;
+    private final int maxConnections;
+    private final int maxRequestsPerConnection;
 
     private ConnectorConfig(Builder b) {
         host = b.host;
@@ -47,6 +54,12 @@ public final class ConnectorConfig {
         allowed = b.allowed.isEmpty()
                 ? Set.of() : Set.copyOf(EnumSet.copyOf(b.allowed));
         complianceListener = b.complianceListener;
+        headersTimeout = b.headersTimeout;
+        requestTimeout = b.requestTimeout;
+        keepAliveTimeout = b.keepAliveTimeout;
+        writeTimeout = b.writeTimeout;
+        maxConnections = b.maxConnections;
+        maxRequestsPerConnection = b.maxRequestsPerConnection;
     }
 
     /**
@@ -85,6 +98,12 @@ public final class ConnectorConfig {
         b.outputHighWaterMark = outputHighWaterMark;
         b.allowed = allowed.isEmpty() ? EnumSet.noneOf(ComplianceViolation.class) : EnumSet.copyOf(allowed);
         b.complianceListener = complianceListener;
+        b.headersTimeout = headersTimeout;
+        b.requestTimeout = requestTimeout;
+        b.keepAliveTimeout = keepAliveTimeout;
+        b.writeTimeout = writeTimeout;
+        b.maxConnections = maxConnections;
+        b.maxRequestsPerConnection = maxRequestsPerConnection;
         return b;
     }
 
@@ -198,6 +217,58 @@ public final class ConnectorConfig {
         return complianceListener;
     }
 
+    /**
+     * @return time from accept, or from the first byte of a request, to the end of its field
+     *     section; then 408 and close. Default 20 s (Node's {@code headersTimeout} 60 s, Tomcat's
+     *     {@code connectionTimeout} 60 s, Jetty's {@code idleTimeout} 30 s)
+     */
+    public Duration headersTimeout() {
+        return headersTimeout;
+    }
+
+    /**
+     * @return time from the first byte of a request to the end of its body; then 408 when nothing
+     *     is committed, and close. Default 300 s (Node's {@code requestTimeout} 300 s; Tomcat and
+     *     Jetty bound each read by their idle timeouts instead)
+     */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /**
+     * @return idle time allowed between requests on a persistent connection; then a quiet close.
+     *     Default 65 s, longer than common load balancers' 60 s (Node 5 s, Tomcat
+     *     {@code keepAliveTimeout} = connectionTimeout 60 s, Jetty {@code idleTimeout} 30 s)
+     */
+    public Duration keepAliveTimeout() {
+        return keepAliveTimeout;
+    }
+
+    /**
+     * @return time a response write may make no progress; then the connection is aborted.
+     *     Default 30 s (Jetty's {@code idleTimeout} 30 s; Tomcat's {@code connectionTimeout})
+     */
+    public Duration writeTimeout() {
+        return writeTimeout;
+    }
+
+    /**
+     * @return open connections at which the connector stops accepting until one closes; default
+     *     10000 (Tomcat's {@code maxConnections} is 8192)
+     */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /**
+     * @return requests served on one connection before it is closed (the last response carries
+     *     {@code Connection: close}); -1 for no limit, the default (Tomcat's
+     *     {@code maxKeepAliveRequests} is 100, Jetty has none)
+     */
+    public int maxRequestsPerConnection() {
+        return maxRequestsPerConnection;
+    }
+
     /** Builds a {@link ConnectorConfig}; every setter validates its argument at once. */
     public static final class Builder {
         private String host = "0.0.0.0";
@@ -217,6 +288,12 @@ public final class ConnectorConfig {
         private int outputHighWaterMark = 65536;
         private EnumSet<ComplianceViolation> allowed = EnumSet.noneOf(ComplianceViolation.class);
         private ComplianceListener complianceListener = ComplianceListener.NONE;
+        private Duration headersTimeout = Duration.ofSeconds(20);
+        private Duration requestTimeout = Duration.ofSeconds(300);
+        private Duration keepAliveTimeout = Duration.ofSeconds(65);
+        private Duration writeTimeout = Duration.ofSeconds(30);
+        private int maxConnections = 10_000;
+        private int maxRequestsPerConnection = -1;
 
         private Builder() {
         }
@@ -333,9 +410,56 @@ public final class ConnectorConfig {
             return this;
         }
 
+        /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
+        public Builder headersTimeout(Duration timeout) {
+            this.headersTimeout = positive(timeout, "headersTimeout");
+            return this;
+        }
+
+        /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
+        public Builder keepAliveTimeout(Duration timeout) {
+            this.keepAliveTimeout = positive(timeout, "keepAliveTimeout");
+            return this;
+        }
+
+        /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
+        public Builder writeTimeout(Duration timeout) {
+            this.writeTimeout = positive(timeout, "writeTimeout");
+            return this;
+        }
+
+        /** @param connections 1 to 10,000,000; @return this @throws IllegalArgumentException out of range */
+        public Builder maxConnections(int connections) {
+            this.maxConnections = check(connections, 1, 10_000_000, "maxConnections");
+            return this;
+        }
+
+        /** @param requests -1 (no limit) or at least 1; @return this @throws IllegalArgumentException otherwise */
+        public Builder maxRequestsPerConnection(int requests) {
+            if (requests != -1 && requests < 1) {
+                throw new IllegalArgumentException("maxRequestsPerConnection must be -1 or >= 1: " + requests);
+            }
+            this.maxRequestsPerConnection = requests;
+            return this;
+        }
+
         /** @return the immutable configuration */
         public ConnectorConfig build() {
             return new ConnectorConfig(this);
+        }
+
+        private static Duration positive(Duration d, String name) {
+            Objects.requireNonNull(d, name);
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive: " + d);
+            }
+            return d;
         }
 
         private static int check(int value, int min, int max, String name) {

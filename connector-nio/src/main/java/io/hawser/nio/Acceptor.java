@@ -17,11 +17,18 @@ final class Acceptor implements Runnable {
 
     private final ServerSocketChannel server;
     private final SelectorLoop[] loops;
+    private final java.util.concurrent.Semaphore permits;
     private int next;
 
-    Acceptor(ServerSocketChannel server, SelectorLoop[] loops) {
+    /**
+     * @param permits one per connection that may be open ({@code maxConnections}): the acceptor
+     *     waits for a permit before accepting, so at the limit new connections wait in the listen
+     *     backlog instead of being accepted and refused
+     */
+    Acceptor(ServerSocketChannel server, SelectorLoop[] loops, java.util.concurrent.Semaphore permits) {
         this.server = server;
         this.loops = loops;
+        this.permits = permits;
     }
 
     @Override
@@ -29,10 +36,17 @@ final class Acceptor implements Runnable {
         while (server.isOpen()) {
             SocketChannel channel;
             try {
+                permits.acquire();
+            } catch (InterruptedException e) {
+                return;
+            }
+            try {
                 channel = server.accept();
             } catch (ClosedChannelException e) {
+                permits.release();
                 return;
             } catch (IOException e) {
+                permits.release();
                 // e.g. EMFILE: back off a little instead of spinning
                 LOG.log(Level.WARNING, "accept failed", e);
                 sleepQuietly(50);
@@ -43,6 +57,7 @@ final class Acceptor implements Runnable {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             } catch (IOException e) {
                 NioConnector.closeQuietly(channel);
+                permits.release();
                 continue;
             }
             SelectorLoop loop = loops[next];

@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
  * channel has nothing to give or cannot take more. The exchange hands the connection back to the
  * loop when it ends, unless the next pipelined head is already buffered, in which case it goes on.
  */
-final class Http1Connection {
+final class Http1Connection extends ListNode {
     enum Phase { HEAD, EXCHANGE, CLOSED }
 
     private static final int BODY_BUFFER_SIZE = 16 * 1024;
@@ -45,6 +45,10 @@ final class Http1Connection {
     private volatile boolean writeReady;
     private volatile Thread readWaiter;
     private volatile Thread writeWaiter;
+    /** Incremented for each request; tells a request-list entry of an earlier request from this one's. */
+    volatile int requestSeq;
+    /** The request whose {@code request}-list entry this is (loop thread only). */
+    private int requestEntrySeq;
     private InetSocketAddress remote;
     private InetSocketAddress local;
 
@@ -59,6 +63,57 @@ final class Http1Connection {
 
     // ------------------------------------------------------------------ loop side
 
+    /** On the loop, once registered: enters {@code all} and {@code headers} (a silent client is cut by headersTimeout). */
+    void onAccepted(long now) {
+        loop.lists.all.append(this, now);
+        loop.lists.headers.append(this, now);
+    }
+
+    /** The first byte of a request arrived (loop): its headers and request timeouts start now. */
+    private void onFirstByte(long now) {
+        ConnectionLists lists = loop.lists;
+        lists.idle.remove(this);
+        if (!lists.headers.contains(this)) {
+            lists.headers.append(this, now);
+        }
+        lists.request.append(this, now);
+        requestEntrySeq = requestSeq + 1;
+    }
+
+    /** headersTimeout expired (loop). @return whether it acted (the field section was still incomplete) */
+    boolean onHeadersTimeout() {
+        if (phase != Phase.HEAD) {
+            return false;
+        }
+        rejectHead(new BadMessageException(408, "field section not received within headersTimeout"));
+        return true;
+    }
+
+    /** requestTimeout expired (loop). @return whether it acted (the request was still incomplete) */
+    boolean onRequestTimeout() {
+        if (phase == Phase.HEAD) {
+            rejectHead(new BadMessageException(408, "request not received within requestTimeout"));
+            return true;
+        }
+        if (phase == Phase.EXCHANGE && requestEntrySeq == requestSeq && !exchange.requestBody.isFinished()) {
+            exchange.requestBody.timeOut();
+            readReady = true;
+            LockSupport.unpark(readWaiter);
+            return true;
+        }
+        return false;
+    }
+
+    /** keepAliveTimeout expired (loop): a quiet close (RFC 9112 §9.5). */
+    void onIdleTimeout() {
+        close();
+    }
+
+    /** writeTimeout expired (loop): the write made no progress; abort. */
+    void onWriteTimeout() {
+        close();
+    }
+
     /** Called by the loop when the channel is ready for {@code ops}. */
     void onReady(int ops) {
         if (phase == Phase.HEAD) {
@@ -71,6 +126,9 @@ final class Http1Connection {
             return;
         }
         key.interestOps(key.interestOps() & ~ops);
+        if ((ops & SelectionKey.OP_WRITE) != 0) {
+            loop.lists.writeStalled.remove(this);
+        }
         if ((ops & SelectionKey.OP_READ) != 0) {
             readReady = true;
             LockSupport.unpark(readWaiter);
@@ -106,9 +164,19 @@ final class Http1Connection {
             close();
             return;
         }
-        if (n > 0 && parseHead(buf)) {
+        if (n == 0) {
+            return;
+        }
+        if (!loop.lists.request.contains(this)) {
+            onFirstByte(System.nanoTime());
+        }
+        if (parseHead(buf)) {
+            loop.lists.headers.remove(this);
             key.interestOps(0);
             startExchange();
+            if (exchange.requestBody.isFinished()) {
+                loop.lists.request.remove(this);
+            }
         }
     }
 
@@ -135,6 +203,14 @@ final class Http1Connection {
         if (connector.isStopping() && in == null) {
             close();
             return;
+        }
+        ConnectionLists lists = loop.lists;
+        lists.request.remove(this);
+        long now = System.nanoTime();
+        if (in == null) {
+            lists.idle.append(this, now);
+        } else {
+            onFirstByte(now);
         }
         key.interestOps(SelectionKey.OP_READ);
     }
@@ -206,6 +282,9 @@ final class Http1Connection {
             if (parseHead(in)) {
                 phase = Phase.EXCHANGE;
                 exchange.begin();
+                if (!exchange.requestBody.isFinished()) {
+                    enterRequestList(requestSeq);
+                }
                 return true;
             }
             if (phase == Phase.CLOSED) {
@@ -216,6 +295,16 @@ final class Http1Connection {
         }
         loop.execute(this::resumeReading);
         return false;
+    }
+
+    /** A pipelined request with a body still to come: its requestTimeout starts now (on the loop). */
+    private void enterRequestList(int seq) {
+        loop.execute(() -> {
+            if (phase == Phase.EXCHANGE && requestSeq == seq && !exchange.requestBody.isFinished()) {
+                loop.lists.request.append(this, System.nanoTime());
+                requestEntrySeq = seq;
+            }
+        });
     }
 
     /** Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). */
@@ -301,6 +390,9 @@ final class Http1Connection {
         loop.execute(() -> {
             if (phase != Phase.CLOSED && key.isValid()) {
                 key.interestOps(key.interestOps() | op);
+                if (op == SelectionKey.OP_WRITE) {
+                    loop.lists.writeStalled.append(this, System.nanoTime());
+                }
             }
         });
     }
@@ -336,6 +428,11 @@ final class Http1Connection {
             phase = Phase.CLOSED;
         }
         NioConnector.closeQuietly(channel);
+        if (loop.inLoop()) {
+            loop.lists.removeFromAll(this);
+        } else {
+            loop.execute(() -> loop.lists.removeFromAll(this));
+        }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
         exchange.requestBody.onReadable();

@@ -36,6 +36,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private String query;
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
+    private int requestsServed;
 
     Http1Exchange(Http1Connection connection) {
         this.connection = connection;
@@ -53,6 +54,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
         path = null;
         query = null;
         closeAfter = !head.isPersistent() || connection.connector.isStopping();
+        int max = connection.config.maxRequestsPerConnection();
+        if (max > 0 && ++requestsServed >= max) {
+            closeAfter = true;
+        }
+        connection.requestSeq++;
         requestBody.begin();
         responseBody.begin();
         ended.set(false);

@@ -21,7 +21,7 @@ final class Http1RequestBody extends RequestBody {
     /** Bytes of a Content-Length body still to come. */
     private long remaining;
     private boolean finished;
-    private IOException failure;
+    private volatile IOException failure;
     boolean continueSent;
     private volatile Runnable demand;
 
@@ -124,6 +124,13 @@ final class Http1RequestBody extends RequestBody {
             finished = true;
         }
         return n;
+    }
+
+    /** requestTimeout expired with the body incomplete (loop): the next read fails with 408. */
+    void timeOut() {
+        failure = new BadMessageException(408, "request body not received within requestTimeout");
+        exchange.closeAfter = true;
+        onReadable();
     }
 
     @Override

@@ -27,6 +27,7 @@ public final class NioConnector implements Connector {
     private final ConnectorConfig config;
     private final HttpHandler handler;
     private final AtomicInteger openConnections = new AtomicInteger();
+    private final java.util.concurrent.Semaphore connectionPermits;
     private ServerSocketChannel server;
     private SelectorLoop[] loops;
     private ExecutorService workers;
@@ -40,6 +41,7 @@ public final class NioConnector implements Connector {
     public NioConnector(ConnectorConfig config, HttpHandler handler) {
         this.config = Objects.requireNonNull(config, "config");
         this.handler = Objects.requireNonNull(handler, "handler");
+        this.connectionPermits = new java.util.concurrent.Semaphore(config.maxConnections());
     }
 
     @Override
@@ -61,7 +63,7 @@ public final class NioConnector implements Connector {
             loops[i] = new SelectorLoop(this, i);
             loops[i].start();
         }
-        acceptorThread = new Thread(new Acceptor(channel, loops), "hawser-acceptor");
+        acceptorThread = new Thread(new Acceptor(channel, loops, connectionPermits), "hawser-acceptor");
         acceptorThread.setDaemon(true);
         acceptorThread.start();
     }
@@ -99,6 +101,7 @@ public final class NioConnector implements Connector {
             stopping = true;
         }
         closeQuietly(channel);
+        acceptorThread.interrupt();
         acceptorThread.join(1000);
         long end = System.nanoTime() + deadline.toNanos();
         for (SelectorLoop loop : loops) {
@@ -142,6 +145,37 @@ public final class NioConnector implements Connector {
 
     void onClosed() {
         openConnections.decrementAndGet();
+        connectionPermits.release();
+    }
+
+    /** Gives back the permit of a connection that was accepted but never opened. */
+    void releasePermit() {
+        connectionPermits.release();
+    }
+
+    /**
+     * @return the connection lists' sizes and the timeouts fired so far, summed over the loops
+     * @throws IllegalStateException before {@link #start()}
+     */
+    public ConnectorStats stats() {
+        if (loops == null) {
+            throw new IllegalStateException("not started");
+        }
+        long[] sum = new long[9];
+        for (SelectorLoop loop : loops) {
+            try {
+                long[] one = loop.stats().get(1, TimeUnit.SECONDS);
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += one[i];
+                }
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("loop did not answer", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+        return new ConnectorStats(sum);
     }
 
     static void closeQuietly(Closeable c) {

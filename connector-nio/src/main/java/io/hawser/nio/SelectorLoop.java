@@ -30,11 +30,14 @@ final class SelectorLoop implements Runnable {
     /** The loop's read buffer: only the loop thread touches it, and no connection keeps it. */
     final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_SIZE);
     private final Thread thread;
+    /** This loop's connection lists; touched only by the loop thread. */
+    final ConnectionLists lists;
     private volatile boolean running = true;
 
     SelectorLoop(NioConnector connector, int index) throws IOException {
         this.connector = connector;
         this.selector = Selector.open();
+        this.lists = new ConnectionLists(connector.config());
         this.thread = new Thread(this, "hawser-loop-" + index);
         this.thread.setDaemon(true);
     }
@@ -62,9 +65,11 @@ final class SelectorLoop implements Runnable {
                 Http1Connection connection = new Http1Connection(connector, this, channel);
                 connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
                 connector.onOpened();
+                connection.onAccepted(System.nanoTime());
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.FINE, "cannot register a connection", e);
                 NioConnector.closeQuietly(channel);
+                connector.releasePermit();
             }
         });
     }
@@ -77,6 +82,13 @@ final class SelectorLoop implements Runnable {
 
     boolean awaitStopped(long millis) throws InterruptedException {
         return stopped.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** @return a snapshot of this loop's list sizes and timeout counts, taken on the loop thread */
+    java.util.concurrent.CompletableFuture<long[]> stats() {
+        java.util.concurrent.CompletableFuture<long[]> result = new java.util.concurrent.CompletableFuture<>();
+        execute(() -> result.complete(ConnectorStats.of(lists)));
+        return result;
     }
 
     /** Runs {@code action} for every connection of this loop, on the loop thread. */
@@ -95,8 +107,14 @@ final class SelectorLoop implements Runnable {
         try {
             while (running) {
                 runTasks();
-                selector.select(this::onSelected, 1000);
+                long timeout = lists.selectTimeoutMillis(System.nanoTime());
+                if (tasks.isEmpty()) {
+                    selector.select(this::onSelected, timeout);
+                } else {
+                    selector.selectNow(this::onSelected);
+                }
                 wakeupPending.set(false);
+                lists.sweep(System.nanoTime());
             }
             runTasks();
         } catch (IOException | ClosedSelectorException e) {

@@ -108,7 +108,7 @@ final class EchoCheck {
                     String hv = PyStrings.strip(nv[1]);
                     List<String> vals = info.header(name);
                     if (!vals.contains(hv)) {
-                        fails.add("echo lacks header " + name + ": " + quote(hv) + " (has " + quoteAll(vals) + ")");
+                        fails.add("echo lacks header " + name + ": " + quote(hv) + " (has " + Escapes.showAll(vals) + ")");
                     }
                 }
                 case "header~" -> {
@@ -117,13 +117,13 @@ final class EchoCheck {
                     String rx = PyStrings.strip(nv[1]);
                     List<String> vals = info.header(name);
                     if (!Verdict.anyFullMatch(rx, vals)) {
-                        fails.add("echo header " + name + " values " + quoteAll(vals) + " do not match /" + rx + "/");
+                        fails.add("echo header " + name + " values " + Escapes.showAll(vals) + " do not match /" + rx + "/");
                     }
                 }
                 case "no-header" -> {
                     List<String> vals = info.header(val);
                     if (!vals.isEmpty()) {
-                        fails.add("echo has header " + val + ": " + quoteAll(vals) + ", expected none");
+                        fails.add("echo has header " + val + ": " + Escapes.showAll(vals) + ", expected none");
                     }
                 }
                 case "header-count" -> {
@@ -151,11 +151,5 @@ final class EchoCheck {
 
     private static String quote(String s) {
         return s == null ? "None" : Escapes.show(s);
-    }
-
-    private static String quoteAll(List<String> vals) {
-        List<String> out = new ArrayList<>();
-        vals.forEach(v -> out.add(Escapes.show(v)));
-        return "[" + String.join(", ", out) + "]";
     }
 }

@@ -2,6 +2,8 @@ package io.hawser.tests.conformance;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The case files' escape syntax, and a readable escaped form of raw bytes for failure messages. */
 final class Escapes {
@@ -104,5 +106,12 @@ final class Escapes {
             }
         }
         return sb.append('\'').toString();
+    }
+
+    /** @return the texts as a list of quoted, escaped strings, like Python's list repr */
+    static String showAll(List<String> texts) {
+        List<String> out = new ArrayList<>();
+        texts.forEach(t -> out.add(show(t)));
+        return "[" + String.join(", ", out) + "]";
     }
 }

@@ -99,7 +99,7 @@ final class Verdict {
                         continue;
                     }
                     if (!rx.isEmpty() && !anyFullMatch(rx, vals)) {
-                        fails.add("response " + t.number() + " header " + name + " " + vals
+                        fails.add("response " + t.number() + " header " + name + " " + Escapes.showAll(vals)
                                 + " does not match /" + rx + "/");
                     }
                 }
@@ -111,7 +111,7 @@ final class Verdict {
             for (Target t : targets(e.index(), finals)) {
                 List<String> vals = t.response().headerValues(name);
                 if (!vals.isEmpty()) {
-                    fails.add("response " + t.number() + " has header " + name + ": " + vals + ", expected none");
+                    fails.add("response " + t.number() + " has header " + name + ": " + Escapes.showAll(vals) + ", expected none");
                 }
             }
         }

@@ -2,6 +2,7 @@ package io.hawser.samples.embedded;
 
 import io.hawser.api.Connector;
 import io.hawser.api.ConnectorConfig;
+import io.hawser.api.DurationText;
 import io.hawser.nio.NioConnector;
 import java.io.IOException;
 import java.time.Duration;
@@ -25,6 +26,48 @@ public final class EmbeddedServer implements Callable<Integer> {
     @Option(names = "--host", description = "address to bind (default: ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
 
+    @Option(names = "--headers-timeout", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "time to receive a field section, e.g. 500ms, 20s (default 20s)")
+    Duration headersTimeout;
+
+    @Option(names = "--request-timeout", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "time to receive a whole request (default 300s)")
+    Duration requestTimeout;
+
+    @Option(names = "--keep-alive-timeout", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "idle time between requests (default 65s)")
+    Duration keepAliveTimeout;
+
+    @Option(names = "--write-timeout", converter = DurationConverter.class, paramLabel = "DURATION",
+            description = "time a response write may make no progress (default 30s)")
+    Duration writeTimeout;
+
+    /** Reads durations such as {@code 500ms} or {@code 20s}. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return DurationText.parse(value);
+        }
+    }
+
+    /** @return the configuration the options describe */
+    ConnectorConfig config() {
+        ConnectorConfig.Builder b = ConnectorConfig.builder().host(host).port(port);
+        if (headersTimeout != null) {
+            b.headersTimeout(headersTimeout);
+        }
+        if (requestTimeout != null) {
+            b.requestTimeout(requestTimeout);
+        }
+        if (keepAliveTimeout != null) {
+            b.keepAliveTimeout(keepAliveTimeout);
+        }
+        if (writeTimeout != null) {
+            b.writeTimeout(writeTimeout);
+        }
+        return b.build();
+    }
+
     /**
      * Starts a connector serving {@link SampleHandler}.
      *
@@ -40,7 +83,7 @@ public final class EmbeddedServer implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Connector connector = start(ConnectorConfig.builder().host(host).port(port).build());
+        Connector connector = start(config());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -57,7 +100,8 @@ public final class EmbeddedServer implements Callable<Integer> {
     }
 
     /**
-     * @param args {@code [--port N] [--host ADDRESS]}
+     * @param args {@code [--port N] [--host ADDRESS] [--headers-timeout D] [--request-timeout D]
+     *     [--keep-alive-timeout D] [--write-timeout D]}
      */
     public static void main(String[] args) {
         int code = new CommandLine(new EmbeddedServer()).execute(args);

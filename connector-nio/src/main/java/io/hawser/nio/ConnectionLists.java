@@ -1,0 +1,94 @@
+package io.hawser.nio;
+
+import io.hawser.api.ConnectorConfig;
+
+/**
+ * One selector loop's connection lists (docs/architecture.md, "Connection lists"): every
+ * connection is in {@link #all} while open, and in the timeout lists its state calls for. Each
+ * timeout list holds one timeout length measured from entry, so it is ordered by deadline and a
+ * sweep stops at the first live node. Touched only by the loop thread.
+ *
+ * <table>
+ * <caption>lists</caption>
+ * <tr><th>list</th><th>entered</th><th>left</th><th>on expiry</th></tr>
+ * <tr><td>headers</td><td>accept, or first byte of a request</td><td>field section complete</td><td>408, close</td></tr>
+ * <tr><td>request</td><td>first byte of a request</td><td>body fully received</td><td>408 if nothing committed, close</td></tr>
+ * <tr><td>idle</td><td>response finished on a persistent connection</td><td>first byte of the next request</td><td>quiet close</td></tr>
+ * <tr><td>write-stalled</td><td>a write could not complete</td><td>the channel is writable</td><td>abort</td></tr>
+ * </table>
+ */
+final class ConnectionLists {
+    static final int ALL = 0;
+    static final int HEADERS = 1;
+    static final int REQUEST = 2;
+    static final int IDLE = 3;
+    static final int WRITE_STALLED = 4;
+    /** Deadlines are rounded up to this many milliseconds, so nearby timeouts share one wake-up. */
+    static final long GRANULARITY_MILLIS = 10;
+
+    final TimeoutList all = new TimeoutList(ALL, Long.MAX_VALUE);
+    final TimeoutList headers;
+    final TimeoutList request;
+    final TimeoutList idle;
+    final TimeoutList writeStalled;
+    long headersTimeouts;
+    long requestTimeouts;
+    long idleTimeouts;
+    long writeTimeouts;
+
+    ConnectionLists(ConnectorConfig config) {
+        headers = new TimeoutList(HEADERS, config.headersTimeout().toNanos());
+        request = new TimeoutList(REQUEST, config.requestTimeout().toNanos());
+        idle = new TimeoutList(IDLE, config.keepAliveTimeout().toNanos());
+        writeStalled = new TimeoutList(WRITE_STALLED, config.writeTimeout().toNanos());
+    }
+
+    /** Takes {@code node} out of every list (on close). */
+    void removeFromAll(ListNode node) {
+        all.remove(node);
+        headers.remove(node);
+        request.remove(node);
+        idle.remove(node);
+        writeStalled.remove(node);
+    }
+
+    /**
+     * @param now the current {@link System#nanoTime()}
+     * @return milliseconds until the earliest deadline, rounded up to {@link #GRANULARITY_MILLIS};
+     *     0 when no list has an entry (select without timeout)
+     */
+    long selectTimeoutMillis(long now) {
+        long deadline = Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
+                Math.min(idle.nextDeadline(), writeStalled.nextDeadline()));
+        if (deadline == Long.MAX_VALUE) {
+            return 0;
+        }
+        long millis = (deadline - now + 999_999) / 1_000_000;
+        if (millis <= 0) {
+            return 1;
+        }
+        return (millis + GRANULARITY_MILLIS - 1) / GRANULARITY_MILLIS * GRANULARITY_MILLIS;
+    }
+
+    /** Expires what is due at {@code now}: O(expired + 1) per list. */
+    void sweep(long now) {
+        headers.expire(now, n -> {
+            if (((Http1Connection) n).onHeadersTimeout()) {
+                headersTimeouts++;
+            }
+        });
+        request.expire(now, n -> {
+            if (((Http1Connection) n).onRequestTimeout()) {
+                requestTimeouts++;
+            }
+        });
+        idle.expire(now, n -> {
+            idleTimeouts++;
+            ((Http1Connection) n).onIdleTimeout();
+        });
+        writeStalled.expire(now, n -> {
+            writeTimeouts++;
+            ((Http1Connection) n).onWriteTimeout();
+        });
+    }
+}
