@@ -25,7 +25,6 @@ public final class ConnectorConfig {
     private final int maxTrailerSectionSize;
     private final long maxUnreadBodyDrain;
     private final int responseBufferSize;
-    private final int outputHighWaterMark;
     private final Set<ComplianceViolation> allowed;
     private final ComplianceListener complianceListener;
     private final Duration headersTimeout;
@@ -50,7 +49,6 @@ public final class ConnectorConfig {
         maxTrailerSectionSize = b.maxTrailerSectionSize;
         maxUnreadBodyDrain = b.maxUnreadBodyDrain;
         responseBufferSize = b.responseBufferSize;
-        outputHighWaterMark = b.outputHighWaterMark;
         allowed = b.allowed.isEmpty()
                 ? Set.of() : Set.copyOf(EnumSet.copyOf(b.allowed));
         complianceListener = b.complianceListener;
@@ -95,7 +93,6 @@ public final class ConnectorConfig {
         b.maxTrailerSectionSize = maxTrailerSectionSize;
         b.maxUnreadBodyDrain = maxUnreadBodyDrain;
         b.responseBufferSize = responseBufferSize;
-        b.outputHighWaterMark = outputHighWaterMark;
         b.allowed = allowed.isEmpty() ? EnumSet.noneOf(ComplianceViolation.class) : EnumSet.copyOf(allowed);
         b.complianceListener = complianceListener;
         b.headersTimeout = headersTimeout;
@@ -199,13 +196,6 @@ public final class ConnectorConfig {
         return responseBufferSize;
     }
 
-    /**
-     * @return bytes of unwritten output on a connection above which the connector stops reading
-     *     (and so parsing pipelined requests) from it until the output drains; default 65536
-     */
-    public int outputHighWaterMark() {
-        return outputHighWaterMark;
-    }
 
     /** @return the violations tolerated; default none (strict) */
     public Set<ComplianceViolation> allowed() {
@@ -285,7 +275,6 @@ public final class ConnectorConfig {
         private int maxTrailerSectionSize = 8192;
         private long maxUnreadBodyDrain = 2L * 1024 * 1024;
         private int responseBufferSize = 8192;
-        private int outputHighWaterMark = 65536;
         private EnumSet<ComplianceViolation> allowed = EnumSet.noneOf(ComplianceViolation.class);
         private ComplianceListener complianceListener = ComplianceListener.NONE;
         private Duration headersTimeout = Duration.ofSeconds(20);
@@ -388,11 +377,6 @@ public final class ConnectorConfig {
             return this;
         }
 
-        /** @param bytes 1 KiB to 64 MiB; @return this @throws IllegalArgumentException out of range */
-        public Builder outputHighWaterMark(int bytes) {
-            this.outputHighWaterMark = check(bytes, 1024, 64 << 20, "outputHighWaterMark");
-            return this;
-        }
 
         /** @param violations leniencies to tolerate (replacing any set before); @return this */
         public Builder allow(ComplianceViolation... violations) {
