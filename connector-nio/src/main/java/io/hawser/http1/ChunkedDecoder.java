@@ -218,7 +218,8 @@ public final class ChunkedDecoder {
                 state = State.SIZE;
                 return;
             case TRAILER:
-                if (trailerLength >= config.maxTrailerSectionSize()) {
+                // + 2: room for the CRLF that ends the body, which is not part of the trailer section
+                if (trailerLength >= config.maxTrailerSectionSize() + 2) {
                     throw new BadMessageException(431, "trailer section larger than "
                             + config.maxTrailerSectionSize() + " bytes");
                 }
@@ -270,11 +271,11 @@ public final class ChunkedDecoder {
             trailerLength = 0;
             return;
         }
-        total += chunkRemaining;
         long max = config.maxRequestBodySize();
-        if (max >= 0 && total > max) {
+        if (max >= 0 && chunkRemaining > max - total) {
             throw new BadMessageException(413, "request body larger than " + max + " bytes");
         }
+        total += chunkRemaining;
         state = State.DATA;
     }
 

@@ -144,6 +144,8 @@ public final class Http1Parser {
                         endRequestLine(buf, start, rel, head);
                     } else if (rel - versionStart >= 8) {
                         throw bad("invalid HTTP-version");
+                    } else {
+                        checkRequestLine(rel);
                     }
                     break;
                 case REQUEST_LINE_LF:
@@ -157,17 +159,16 @@ public final class Http1Parser {
                         state = State.HEAD_END_LF;
                     } else if (b == Ascii.LF) {
                         bareLf("end of field section");
-                        checkFieldSection(rel);
                         return complete(buf, start, rel + 1, head);
                     } else if (b == Ascii.SP || b == Ascii.HTAB) {
                         throw bad("obs-fold or whitespace at the start of a field line");
                     } else if (Ascii.isTchar(b)) {
+                        checkFieldSection(rel);
                         lineStart = rel;
                         state = State.FIELD_NAME;
                     } else {
                         throw bad(b == ':' ? "empty field-name" : "invalid byte in field-name");
                     }
-                    checkFieldSection(rel);
                     break;
                 case FIELD_NAME:
                     if (b == ':') {
@@ -215,7 +216,6 @@ public final class Http1Parser {
                     if (b != Ascii.LF) {
                         throw bad("bare CR at end of field section");
                     }
-                    checkFieldSection(rel);
                     return complete(buf, start, rel + 1, head);
                 default:
                     throw new IllegalStateException(state.name());

@@ -2,10 +2,10 @@ package io.hawser.nio;
 
 import io.hawser.api.BadMessageException;
 import io.hawser.api.ConnectorConfig;
+import io.hawser.http1.DateField;
 import io.hawser.http1.Http1Parser;
 import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
-import io.hawser.http1.DateField;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -17,18 +17,23 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One TCP connection carrying HTTP/1.1 requests one after another (RFC 9112 §9).
  *
- * <p>Ownership: while reading a request head ({@link Phase#HEAD}) the connection belongs to its
- * selector loop, which reads into the loop's shared buffer and keeps only unconsumed bytes here
- * ({@link #in}). Once a head is complete ({@link Phase#EXCHANGE}) it belongs to the thread running
- * the exchange: that thread reads the body and writes the response on the non-blocking channel
- * itself, and asks the loop (through {@link SelectorLoop#execute}) to watch for readiness when the
- * channel has nothing to give or cannot take more. The exchange hands the connection back to the
- * loop when it ends, unless the next pipelined head is already buffered, in which case it goes on.
+ * <p>Reading: the selector loop does every socket read, into its shared buffer, and stays
+ * registered for reads. With no exchange running it parses request heads straight from that buffer
+ * and keeps only unconsumed bytes here ({@link #in}). While an exchange runs, the loop appends what
+ * it reads to {@link #in} (under this object's monitor) and wakes the exchange's reader; it stops
+ * reading above {@link #INPUT_HIGH_WATER} bytes until the exchange consumes them.
+ *
+ * <p>Writing: the thread running the exchange writes the non-blocking channel itself, and asks the
+ * loop to watch for writability when the channel cannot take more.
+ *
+ * <p>When an exchange ends its thread parses the next head if it is already buffered and goes on;
+ * otherwise the connection returns to the loop, which needs no re-registration to see the next
+ * request.
  */
 final class Http1Connection extends ListNode {
-    enum Phase { HEAD, EXCHANGE, CLOSED }
-
-    private static final int BODY_BUFFER_SIZE = 16 * 1024;
+    /** Buffered, unconsumed input above which the loop stops reading from this connection. */
+    static final int INPUT_HIGH_WATER = 64 * 1024;
+    private static final int INPUT_LOW_WATER = 16 * 1024;
 
     final NioConnector connector;
     final SelectorLoop loop;
@@ -38,9 +43,15 @@ final class Http1Connection extends ListNode {
     final RequestHead head = new RequestHead();
     final Http1Exchange exchange;
     SelectionKey key;
-    /** Bytes received and not yet consumed (read mode), or {@code null}: nothing is kept while idle. */
+    /** Bytes received and not yet consumed (read mode), or {@code null}: nothing is kept while idle. Guarded by this. */
     ByteBuffer in;
-    volatile Phase phase = Phase.HEAD;
+    /** Whether an exchange owns the request (its thread consumes {@link #in}). Guarded by this. */
+    private boolean exchangeActive;
+    /** Whether the client ended its input (read returned -1). Guarded by this. */
+    private boolean inputEnded;
+    /** Whether the loop stopped reading because {@link #in} is full (loop thread only). */
+    private boolean readSuspended;
+    private volatile boolean closed;
     private volatile boolean readReady;
     private volatile boolean writeReady;
     private volatile Thread readWaiter;
@@ -61,7 +72,7 @@ final class Http1Connection extends ListNode {
         this.exchange = new Http1Exchange(this);
     }
 
-    // ------------------------------------------------------------------ loop side
+    // ------------------------------------------------------------------ loop side: lists
 
     /** On the loop, once registered: enters {@code all} and {@code headers} (a silent client is cut by headersTimeout). */
     void onAccepted(long now) {
@@ -82,7 +93,7 @@ final class Http1Connection extends ListNode {
 
     /** headersTimeout expired (loop). @return whether it acted (the field section was still incomplete) */
     boolean onHeadersTimeout() {
-        if (phase != Phase.HEAD) {
+        if (isExchangeActive() || closed) {
             return false;
         }
         rejectHead(new BadMessageException(408, "field section not received within headersTimeout"));
@@ -91,14 +102,16 @@ final class Http1Connection extends ListNode {
 
     /** requestTimeout expired (loop). @return whether it acted (the request was still incomplete) */
     boolean onRequestTimeout() {
-        if (phase == Phase.HEAD) {
+        if (closed) {
+            return false;
+        }
+        if (!isExchangeActive()) {
             rejectHead(new BadMessageException(408, "request not received within requestTimeout"));
             return true;
         }
-        if (phase == Phase.EXCHANGE && requestEntrySeq == requestSeq && !exchange.requestBody.isFinished()) {
+        if (requestEntrySeq == requestSeq && !exchange.requestBody.isFinished()) {
             exchange.requestBody.timeOut();
-            readReady = true;
-            LockSupport.unpark(readWaiter);
+            signalReadable();
             return true;
         }
         return false;
@@ -114,97 +127,119 @@ final class Http1Connection extends ListNode {
         close();
     }
 
+    // ------------------------------------------------------------------ loop side: I/O
+
     /** Called by the loop when the channel is ready for {@code ops}. */
     void onReady(int ops) {
-        if (phase == Phase.HEAD) {
-            if ((ops & SelectionKey.OP_READ) != 0) {
-                readHead();
-            }
-            return;
-        }
-        if (phase == Phase.CLOSED || !key.isValid()) {
-            return;
-        }
-        key.interestOps(key.interestOps() & ~ops);
         if ((ops & SelectionKey.OP_WRITE) != 0) {
+            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
             loop.lists.writeStalled.remove(this);
-        }
-        if ((ops & SelectionKey.OP_READ) != 0) {
-            readReady = true;
-            LockSupport.unpark(readWaiter);
-            exchange.requestBody.onReadable();
-        }
-        if ((ops & SelectionKey.OP_WRITE) != 0) {
             writeReady = true;
             LockSupport.unpark(writeWaiter);
             exchange.responseBody.onWritable();
         }
+        if ((ops & SelectionKey.OP_READ) != 0 && !closed) {
+            onReadable();
+        }
     }
 
-    private void readHead() {
-        ByteBuffer buf;
+    private void onReadable() {
+        ByteBuffer buf = loop.readBuffer;
+        buf.clear();
         int n;
         try {
-            if (in == null) {
-                buf = loop.readBuffer;
-                buf.clear();
-                n = channel.read(buf);
-                buf.flip();
-            } else {
-                buf = in;
-                makeRoomForHead();
-                n = channel.read(in);
-                in.flip();
-            }
+            n = channel.read(buf);
         } catch (IOException e) {
-            close();
-            return;
-        }
-        if (n < 0) {
             close();
             return;
         }
         if (n == 0) {
             return;
         }
-        if (!loop.lists.request.contains(this)) {
-            onFirstByte(System.nanoTime());
-        }
-        if (parseHead(buf)) {
-            loop.lists.headers.remove(this);
-            key.interestOps(0);
-            startExchange();
-            if (exchange.requestBody.isFinished()) {
-                loop.lists.request.remove(this);
+        buf.flip();
+        synchronized (this) {
+            if (exchangeActive) {
+                if (n < 0) {
+                    inputEnded = true;
+                    suspendReading();
+                } else {
+                    append(buf);
+                    if (in.remaining() >= INPUT_HIGH_WATER) {
+                        suspendReading();
+                    }
+                }
+                signalReadable();
+                return;
             }
         }
-    }
-
-    private void makeRoomForHead() throws IOException {
-        in.compact();
-        if (!in.hasRemaining()) {
-            int max = config.maxRequestLineLength() + config.maxFieldSectionSize() + 1024;
-            if (in.capacity() >= max) {
-                throw new IOException("head larger than the limits allow");
-            }
-            ByteBuffer bigger = ByteBuffer.allocate(Math.min(max, in.capacity() * 2));
-            in.flip();
-            bigger.put(in);
-            in = bigger;
-        }
-    }
-
-    /** Runs on the loop: the previous exchange ended and no complete head is buffered. */
-    private void resumeReading() {
-        if (phase == Phase.CLOSED) {
-            return;
-        }
-        phase = Phase.HEAD;
-        if (connector.isStopping() && in == null) {
+        if (n < 0) {
             close();
             return;
         }
+        if (!loop.lists.request.contains(this)) {
+            onFirstByte(System.nanoTime());
+        }
+        ByteBuffer src = buf;
+        if (in != null) {
+            append(buf);
+            src = in;
+        }
+        if (parseHead(src)) {
+            loop.lists.headers.remove(this);
+            startExchange();
+        }
+    }
+
+    private void suspendReading() {
+        if (!readSuspended && key.isValid()) {
+            readSuspended = true;
+            key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+        }
+    }
+
+    private void resumeReadingInterest() {
+        if (readSuspended && !closed && key.isValid()) {
+            readSuspended = false;
+            key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+        }
+    }
+
+    /** Appends {@code src} to {@link #in}, growing it as needed (caller holds the monitor or owns the connection). */
+    private void append(ByteBuffer src) {
+        if (in == null) {
+            in = ByteBuffer.allocate(Math.max(4096, src.remaining()));
+            in.flip();
+        }
+        if (in.capacity() - in.remaining() < src.remaining()) {
+            ByteBuffer bigger = ByteBuffer.allocate(Math.max(in.capacity() * 2, in.remaining() + src.remaining()));
+            bigger.put(in);
+            bigger.flip();
+            in = bigger;
+        }
+        in.compact();
+        in.put(src);
+        in.flip();
+    }
+
+    /** Runs on the loop: the previous exchange ended and no complete head is buffered. */
+    private void onExchangeEnded(int seq) {
+        if (closed) {
+            return;
+        }
+        resumeReadingInterest();
+        if (connector.isStopping()) {
+            closeIfIdle();
+            return;
+        }
         ConnectionLists lists = loop.lists;
+        synchronized (this) {
+            if (exchangeActive || requestSeq != seq) {
+                return;
+            }
+        }
+        if (lists.request.contains(this) && requestEntrySeq > seq) {
+            return;
+        }
         lists.request.remove(this);
         long now = System.nanoTime();
         if (in == null) {
@@ -212,25 +247,28 @@ final class Http1Connection extends ListNode {
         } else {
             onFirstByte(now);
         }
-        key.interestOps(SelectionKey.OP_READ);
     }
 
     /** On the loop, during graceful stop: closes the connection unless an exchange is running. */
     void closeIfIdle() {
-        if (phase == Phase.HEAD) {
+        if (!isExchangeActive()) {
             close();
         }
     }
 
     // ------------------------------------------------------------------ both sides
 
+    synchronized boolean isExchangeActive() {
+        return exchangeActive;
+    }
+
     /**
-     * Parses the next head from {@code buf}.
+     * Parses the next head from {@code buf} (loop with no exchange, or the exchange thread in {@link #next()}).
      *
      * @return {@code true} when a head is complete; {@code false} when more bytes are needed (the
      *     partial head is then kept in {@link #in}) or the connection was closed for a bad head
      */
-    boolean parseHead(ByteBuffer buf) {
+    private boolean parseHead(ByteBuffer buf) {
         int start = buf.position();
         int len;
         try {
@@ -247,17 +285,22 @@ final class Http1Connection extends ListNode {
         }
         buf.position(start + len);
         if (buf != in) {
-            in = buf.hasRemaining() ? copyOf(buf, Math.max(BODY_BUFFER_SIZE, buf.remaining())) : null;
-        } else if (!in.hasRemaining() && in.capacity() > BODY_BUFFER_SIZE) {
+            in = buf.hasRemaining() ? copyOf(buf, Math.max(4096, buf.remaining())) : null;
+        } else if (!in.hasRemaining()) {
             in = null;
         }
         return true;
     }
 
-    /** Starts the exchange for the complete head, on a worker (or inline for a non-blocking handler). */
-    void startExchange() {
-        phase = Phase.EXCHANGE;
+    /** On the loop: hands the complete head to an exchange (a worker, or inline for a non-blocking handler). */
+    private void startExchange() {
+        synchronized (this) {
+            exchangeActive = true;
+        }
         exchange.begin();
+        if (exchange.requestBody.isFinished()) {
+            loop.lists.request.remove(this);
+        }
         if (connector.handler().isNonBlocking()) {
             exchange.run();
         } else {
@@ -270,37 +313,49 @@ final class Http1Connection extends ListNode {
     }
 
     /**
-     * The exchange ended and the connection persists: prepares the next request.
+     * The exchange ended and the connection persists: prepares the next request (exchange thread).
      *
      * @return {@code true} when the next head was already buffered and its exchange is ready to run
      *     on the calling thread; {@code false} when the loop takes over (or the connection closed)
      */
     boolean next() {
-        parser.reset();
-        head.reset();
-        if (in != null && in.hasRemaining()) {
-            if (parseHead(in)) {
-                phase = Phase.EXCHANGE;
-                exchange.begin();
-                if (!exchange.requestBody.isFinished()) {
-                    enterRequestList(requestSeq);
+        int seq;
+        synchronized (this) {
+            parser.reset();
+            head.reset();
+            if (in != null && in.hasRemaining()) {
+                if (parseHead(in)) {
+                    exchange.begin();
+                    if (!exchange.requestBody.isFinished()) {
+                        enterRequestList(requestSeq);
+                    }
+                    return true;
                 }
-                return true;
+                if (closed) {
+                    return false;
+                }
+            } else {
+                in = null;
             }
-            if (phase == Phase.CLOSED) {
-                return false;
-            }
-        } else {
-            in = null;
+            exchangeActive = false;
+            seq = requestSeq;
         }
-        loop.execute(this::resumeReading);
+        if (inputEnded()) {
+            close();
+            return false;
+        }
+        loop.execute(() -> onExchangeEnded(seq));
         return false;
+    }
+
+    private synchronized boolean inputEnded() {
+        return inputEnded;
     }
 
     /** A pipelined request with a body still to come: its requestTimeout starts now (on the loop). */
     private void enterRequestList(int seq) {
         loop.execute(() -> {
-            if (phase == Phase.EXCHANGE && requestSeq == seq && !exchange.requestBody.isFinished()) {
+            if (!closed && requestSeq == seq && !exchange.requestBody.isFinished()) {
                 loop.lists.request.append(this, System.nanoTime());
                 requestEntrySeq = seq;
             }
@@ -331,35 +386,55 @@ final class Http1Connection extends ListNode {
         close();
     }
 
+    // ------------------------------------------------------------------ exchange side: body input
+
     /**
-     * Reads from the channel into {@link #in} without blocking (exchange side).
+     * Takes body bytes from {@link #in} with {@code taker}, under the monitor (exchange thread).
      *
-     * @return bytes read, 0 when none are available, -1 at end of input
+     * @return what the taker returned, or 0 when nothing is buffered; -2 when the input ended
      */
-    int fill() throws IOException {
-        if (in == null) {
-            in = ByteBuffer.allocate(BODY_BUFFER_SIZE);
-            in.flip();
+    synchronized int takeInput(InputTaker taker) throws IOException {
+        if (in == null || !in.hasRemaining()) {
+            return inputEnded || closed ? -2 : 0;
         }
-        in.compact();
-        try {
-            return channel.read(in);
-        } finally {
-            in.flip();
+        int n = taker.take(in);
+        if (readSuspended && in.remaining() < INPUT_LOW_WATER) {
+            loop.execute(this::resumeReadingInterest);
         }
+        return n;
     }
 
-    /** Parks the exchange thread until the loop sees the channel readable (or it closes). */
+    /** Consumes buffered input. */
+    @FunctionalInterface
+    interface InputTaker {
+        int take(ByteBuffer in) throws IOException;
+    }
+
+    /** @return whether buffered input or the end of input is there to be consumed */
+    synchronized boolean hasInput() {
+        return (in != null && in.hasRemaining()) || inputEnded || closed;
+    }
+
+    /** On the loop: input arrived, ended, or timed out; wakes the exchange's reader. */
+    private void signalReadable() {
+        readReady = true;
+        LockSupport.unpark(readWaiter);
+        exchange.requestBody.onReadable();
+    }
+
+    /** Parks the exchange thread until the loop brings input (or the connection closes). */
     void awaitReadable() throws IOException {
         checkNotLoop();
         readReady = false;
         readWaiter = Thread.currentThread();
-        interest(SelectionKey.OP_READ);
-        while (!readReady && phase != Phase.CLOSED) {
-            LockSupport.park(this);
+        try {
+            while (!readReady && !closed && !hasInput()) {
+                LockSupport.park(this);
+            }
+        } finally {
+            readWaiter = null;
         }
-        readWaiter = null;
-        if (phase == Phase.CLOSED) {
+        if (closed) {
             throw new IOException("connection closed");
         }
     }
@@ -370,11 +445,14 @@ final class Http1Connection extends ListNode {
         writeReady = false;
         writeWaiter = Thread.currentThread();
         interest(SelectionKey.OP_WRITE);
-        while (!writeReady && phase != Phase.CLOSED) {
-            LockSupport.park(this);
+        try {
+            while (!writeReady && !closed) {
+                LockSupport.park(this);
+            }
+        } finally {
+            writeWaiter = null;
         }
-        writeWaiter = null;
-        if (phase == Phase.CLOSED) {
+        if (closed) {
             throw new IOException("connection closed");
         }
     }
@@ -388,7 +466,7 @@ final class Http1Connection extends ListNode {
     /** Asks the loop to report readiness for {@code op}. */
     void interest(int op) {
         loop.execute(() -> {
-            if (phase != Phase.CLOSED && key.isValid()) {
+            if (!closed && key.isValid()) {
                 key.interestOps(key.interestOps() | op);
                 if (op == SelectionKey.OP_WRITE) {
                     loop.lists.writeStalled.append(this, System.nanoTime());
@@ -422,10 +500,10 @@ final class Http1Connection extends ListNode {
     /** Closes the connection; idempotent, callable from any thread. Wakes any parked exchange thread. */
     void close() {
         synchronized (this) {
-            if (phase == Phase.CLOSED) {
+            if (closed) {
                 return;
             }
-            phase = Phase.CLOSED;
+            closed = true;
         }
         NioConnector.closeQuietly(channel);
         if (loop.inLoop()) {
@@ -441,7 +519,7 @@ final class Http1Connection extends ListNode {
     }
 
     boolean isClosed() {
-        return phase == Phase.CLOSED;
+        return closed;
     }
 
     private static ByteBuffer copyOf(ByteBuffer src, int capacity) {

@@ -23,7 +23,8 @@ final class Http1RequestBody extends RequestBody {
     private boolean finished;
     private volatile IOException failure;
     boolean continueSent;
-    private volatile Runnable demand;
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> demand =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     Http1RequestBody(Http1Exchange exchange) {
         this.exchange = exchange;
@@ -46,7 +47,7 @@ final class Http1RequestBody extends RequestBody {
         }
         failure = null;
         continueSent = false;
-        demand = null;
+        demand.set(null);
     }
 
     @Override
@@ -82,30 +83,28 @@ final class Http1RequestBody extends RequestBody {
             exchange.sendInterim(100, HttpFields.EMPTY);
         }
         try {
-            while (true) {
-                if (chunked && decoder.isDone()) {
-                    finished = true;
-                    return -1;
-                }
-                ByteBuffer in = connection.in;
-                if (in != null && in.hasRemaining()) {
-                    int n = take(in, b, off, len);
-                    if (n != 0) {
-                        return n;
-                    }
-                }
-                int r = connection.fill();
-                if (r < 0) {
-                    throw new BadMessageException(400, "request body ended before its end");
-                }
-                if (r == 0) {
-                    return 0;
-                }
+            if (chunked && decoder.isDone()) {
+                finished = true;
+                return -1;
             }
+            int n = connection.takeInput(in -> take(in, b, off, len));
+            if (n == -2) {
+                if (connection.isClosed()) {
+                    throw new IOException("connection closed");
+                }
+                throw new BadMessageException(400, "request body ended before its end");
+            }
+            if (n == 0 && chunked && decoder.isDone()) {
+                finished = true;
+                return -1;
+            }
+            return n;
         } catch (IOException e) {
-            failure = e;
+            if (failure == null) {
+                failure = e;
+            }
             exchange.closeAfter = true;
-            throw e;
+            throw failure;
         }
     }
 
@@ -140,28 +139,16 @@ final class Http1RequestBody extends RequestBody {
 
     @Override
     public void demand(Runnable callback) {
-        boolean ready = finished || failure != null || (connection.in != null && connection.in.hasRemaining());
-        if (!ready) {
-            try {
-                ready = connection.fill() != 0;
-            } catch (IOException e) {
-                failure = e;
-                ready = true;
-            }
+        demand.set(callback);
+        if (finished || failure != null || connection.hasInput()) {
+            onReadable();
         }
-        if (ready) {
-            dispatch(callback);
-            return;
-        }
-        demand = callback;
-        connection.interest(java.nio.channels.SelectionKey.OP_READ);
     }
 
     /** Called by the loop when the channel turned readable, or by close. */
     void onReadable() {
-        Runnable callback = demand;
+        Runnable callback = demand.getAndSet(null);
         if (callback != null) {
-            demand = null;
             dispatch(callback);
         }
     }
@@ -201,15 +188,16 @@ final class Http1RequestBody extends RequestBody {
         if (!chunked && remaining > budget) {
             return false;
         }
-        if (connection.loop.inLoop()) {
-            return false;
-        }
+        boolean mayBlock = !connection.loop.inLoop();
         byte[] scratch = new byte[8192];
         try {
             while (budget >= 0) {
-                int n = read(scratch, 0, scratch.length);
+                int n = mayBlock ? read(scratch, 0, scratch.length) : readAvailable(scratch, 0, scratch.length);
                 if (n < 0) {
                     return true;
+                }
+                if (n == 0) {
+                    return false;
                 }
                 budget -= n;
             }

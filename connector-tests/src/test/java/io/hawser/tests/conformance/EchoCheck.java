@@ -108,7 +108,8 @@ final class EchoCheck {
                     String hv = PyStrings.strip(nv[1]);
                     List<String> vals = info.header(name);
                     if (!vals.contains(hv)) {
-                        fails.add("echo lacks header " + name + ": " + quote(hv) + " (has " + Escapes.showAll(vals) + ")");
+                        fails.add("echo lacks header " + name + ": " + quote(hv)
+                                + " (has " + Escapes.showAll(vals) + ")");
                     }
                 }
                 case "header~" -> {
@@ -117,7 +118,8 @@ final class EchoCheck {
                     String rx = PyStrings.strip(nv[1]);
                     List<String> vals = info.header(name);
                     if (!Verdict.anyFullMatch(rx, vals)) {
-                        fails.add("echo header " + name + " values " + Escapes.showAll(vals) + " do not match /" + rx + "/");
+                        fails.add("echo header " + name + " values " + Escapes.showAll(vals)
+                                + " do not match /" + rx + "/");
                     }
                 }
                 case "no-header" -> {

@@ -123,7 +123,8 @@ class ResponseReaderTest {
         assertThat(parse("HTTP/1.1 200 OK\r\n folded\r\n\r\n", GET, true).error()).startsWith("obs-fold");
         assertThat(parse("HTTP/1.1 200 OK\r\nBad Name: x\r\n\r\n", GET, true).error())
                 .startsWith("invalid response header name");
-        assertThat(parse("HTTP/1.1 200 OK\r\nNoColon\r\n\r\n", GET, true).error()).startsWith("response header line without");
+        assertThat(parse("HTTP/1.1 200 OK\r\nNoColon\r\n\r\n", GET, true).error())
+                .startsWith("response header line without");
         assertThat(parse("HTTP/1.1 200 OK\r\nContent-Length: 3, 4\r\n\r\nabcd", GET, true).error())
                 .startsWith("invalid Content-Length");
         assertThat(parse("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", GET, true).error())
@@ -140,15 +141,18 @@ class ResponseReaderTest {
     @Test
     void contentLengthWithTransferEncodingIsFlagged() {
         assertThat(invariants("GET / HTTP/1.1\\r\\n\\r\\n",
-                "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", false))
+                "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + "5\r\nhello\r\n0\r\n\r\n", false))
                 .contains("a response carries both Transfer-Encoding and Content-Length (RFC 9112 6.2)");
     }
 
     @Test
     void framingFieldsOn1xxAnd204AreFlagged() {
-        assertThat(invariants("GET / HTTP/1.1\\r\\n\\r\\n", "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n", false))
+        assertThat(invariants("GET / HTTP/1.1\\r\\n\\r\\n",
+                "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n", false))
                 .contains("a 204 response carries Content-Length (RFC 9112 6.1 / RFC 9110 8.6)");
-        assertThat(invariants("GET / HTTP/1.1\\r\\n\\r\\n", "HTTP/1.1 100 Continue\r\nTransfer-Encoding: chunked\r\n\r\n"
+        assertThat(invariants("GET / HTTP/1.1\\r\\n\\r\\n",
+                "HTTP/1.1 100 Continue\r\nTransfer-Encoding: chunked\r\n\r\n"
                 + "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", false))
                 .contains("a 100 response carries Transfer-Encoding (RFC 9112 6.1 / RFC 9110 8.6)");
     }

@@ -111,7 +111,8 @@ final class Verdict {
             for (Target t : targets(e.index(), finals)) {
                 List<String> vals = t.response().headerValues(name);
                 if (!vals.isEmpty()) {
-                    fails.add("response " + t.number() + " has header " + name + ": " + Escapes.showAll(vals) + ", expected none");
+                    fails.add("response " + t.number() + " has header " + name + ": " + Escapes.showAll(vals)
+                            + ", expected none");
                 }
             }
         }

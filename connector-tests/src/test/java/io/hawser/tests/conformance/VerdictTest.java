@@ -96,7 +96,8 @@ class VerdictTest {
 
     @Test
     void strictModeUsesPreferredStatusAndClose() {
-        CaseFile c = CaseFileReader.parse("g/c", "expect-status: 400|200\nprefer-status: 400\nprefer-close: yes\n" + REQUEST);
+        CaseFile c = CaseFileReader.parse("g/c",
+                "expect-status: 400|200\nprefer-status: 400\nprefer-close: yes\n" + REQUEST);
         CaseOutcome ok = outcome(c, OK_EMPTY, false);
         assertThat(Verdict.check(c, ok, false)).isEmpty();
         assertThat(Verdict.check(c, ok, true)).containsExactly("response 1 status 200, expected 400",
@@ -105,7 +106,8 @@ class VerdictTest {
 
     @Test
     void echoChecks() {
-        String raw = echo("POST", "/echo?a=1", "hello", "Host: localhost", "X-Fold: first  second", "X-Dup: 1", "X-Dup: 2");
+        String raw = echo("POST", "/echo?a=1", "hello",
+                "Host: localhost", "X-Fold: first  second", "X-Dup: 1", "X-Dup: 2");
         assertThat(check("expect-echo: method=POST; target=/echo?a=1; body=hello; header=host: localhost\n"
                 + "expect-echo.1: header~=X-Fold: first[ \t]+second; no-header=X-Missing; header-count=x-dup:2; "
                 + "protocol=HTTP/1.1; body-length=5\n", raw, false)).isEmpty();
@@ -117,13 +119,15 @@ class VerdictTest {
         assertThat(check("expect-echo: method=GET\n", OK_EMPTY, false))
                 .containsExactly("response 1: response is not echo output: b''");
         // echo checks apply only to 200 responses; .N beyond the responses is not checked
-        assertThat(check("expect-echo: method=GET\nexpect-echo.3: method=GET\nexpect-status: any\n", BAD_REQUEST, false))
+        assertThat(check("expect-echo: method=GET\nexpect-echo.3: method=GET\nexpect-status: any\n",
+                BAD_REQUEST, false))
                 .isEmpty();
     }
 
     @Test
     void headerAndBodyChecks() {
-        String raw = "HTTP/1.1 200 OK\r\nDate: Mon, 01 Jan 2024 00:00:00 GMT\r\nContent-Length: 13\r\n\r\nHello, World!";
+        String raw = "HTTP/1.1 200 OK\r\nDate: Mon, 01 Jan 2024 00:00:00 GMT\r\nContent-Length: 13\r\n\r\n"
+                + "Hello, World!";
         assertThat(check("expect-header: Date: (Mon|Tue), \\d\\d Jan \\d{4} .*\nexpect-body: Hello,\\sWorld!\n"
                 + "expect-no-header: Transfer-Encoding\nexpect-header-if-present: Connection: close\n", raw, false))
                 .isEmpty();
@@ -138,7 +142,8 @@ class VerdictTest {
     @Test
     void describeSummarisesLikeRunCorpus() {
         CaseFile c = CaseFileReader.parse("g/c", REQUEST);
-        assertThat(Verdict.describe(outcome(c, "HTTP/1.1 100 Continue\r\n\r\n" + OK_EMPTY + OK_EMPTY + BAD_REQUEST, true)))
+        String raw = "HTTP/1.1 100 Continue\r\n\r\n" + OK_EMPTY + OK_EMPTY + BAD_REQUEST;
+        assertThat(Verdict.describe(outcome(c, raw, true)))
                 .isEqualTo("got [100 200 x2 400], closed");
         assertThat(Verdict.describe(outcome(c, "", false))).isEqualTo("got no response, open");
     }
