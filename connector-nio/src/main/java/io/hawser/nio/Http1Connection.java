@@ -337,8 +337,18 @@ final class Http1Connection extends ListNode {
             } else {
                 in = null;
             }
-            exchangeActive = false;
             seq = requestSeq;
+        }
+        // The pipeline ran dry: corked responses go out before the loop takes the connection back.
+        try {
+            exchange.responseBody.flushCork();
+        } catch (IOException e) {
+            close();
+            return false;
+        }
+        exchange.responseBody.releaseCork();
+        synchronized (this) {
+            exchangeActive = false;
         }
         if (inputEnded()) {
             close();
@@ -346,6 +356,11 @@ final class Http1Connection extends ListNode {
         }
         loop.execute(() -> onExchangeEnded(seq));
         return false;
+    }
+
+    /** @return whether request bytes are buffered beyond the current request (a pipeline) */
+    synchronized boolean hasBufferedInput() {
+        return in != null && in.hasRemaining();
     }
 
     private synchronized boolean inputEnded() {
@@ -364,6 +379,12 @@ final class Http1Connection extends ListNode {
 
     /** Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). */
     private void rejectHead(BadMessageException e) {
+        try {
+            exchange.responseBody.flushCork();
+        } catch (IOException failed) {
+            close();
+            return;
+        }
         int status = e.status();
         byte[] body = "HEAD".equals(head.method()) ? new byte[0]
                 : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);

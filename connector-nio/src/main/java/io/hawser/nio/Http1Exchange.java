@@ -145,6 +145,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
             return false;
         }
         if (closeAfter || !requestBody.skipRest()) {
+            try {
+                responseBody.flushCork();
+            } catch (IOException e) {
+                // closing anyway
+            }
             connection.close();
             return false;
         }

@@ -18,9 +18,17 @@ import java.util.function.Supplier;
 final class Http1ResponseBody extends ResponseBody {
     private enum Framing { NONE, LENGTH, CHUNKED, CLOSE_DELIMITED }
 
+    /** Most bytes of finished pipelined responses held back before they are written. */
+    static final int CORK_LIMIT = 64 * 1024;
+
     private final Http1Exchange exchange;
     private final Http1Connection connection;
-    private final ByteBuffer[] parts = new ByteBuffer[5];
+    /** Slot 0 holds the cork when it has bytes; a response's buffers start at slot 1. */
+    private final ByteBuffer[] parts = new ByteBuffer[7];
+    /** Finished responses held back while more pipelined requests are buffered (exchange thread only). */
+    private ByteBuffer cork;
+    private ByteBuffer bufferView;
+    private final ByteBuffer lastChunk = ByteBuffer.wrap(ResponseEncoder.LAST_CHUNK);
     private ByteBuffer headBuffer = ByteBuffer.allocate(1024);
     private final ByteBuffer chunkLine = ByteBuffer.allocate(20);
     private final ByteBuffer crlf = ByteBuffer.wrap(new byte[] {'\r', '\n'});
@@ -240,7 +248,7 @@ final class Http1ResponseBody extends ResponseBody {
      * write, with chunk framing when chunked; with {@code last}, ends the body.
      */
     private void send(ByteBuffer extra, boolean last) throws IOException {
-        int k = 0;
+        int k = 1;
         if (headBuffer.hasRemaining()) {
             parts[k++] = headBuffer;
         }
@@ -254,7 +262,11 @@ final class Http1ResponseBody extends ResponseBody {
                 parts[k++] = chunkLine;
             }
             if (count > 0) {
-                parts[k++] = ByteBuffer.wrap(buffer, 0, count);
+                if (bufferView == null || bufferView.array() != buffer) {
+                    bufferView = ByteBuffer.wrap(buffer);
+                }
+                bufferView.limit(count).position(0);
+                parts[k++] = bufferView;
             }
             if (extra != null && extra.hasRemaining()) {
                 parts[k++] = extra;
@@ -266,14 +278,14 @@ final class Http1ResponseBody extends ResponseBody {
         }
         count = 0;
         if (last && sendBody && framing == Framing.CHUNKED) {
-            if (k == parts.length) {
-                writeParts(k);
-                k = 0;
-            }
             parts[k++] = lastChunk();
         }
-        if (k > 0) {
-            writeParts(k);
+        if (k > 1) {
+            if (last && !exchange.closeAfter && !nonBlocking && corked(k)) {
+                java.util.Arrays.fill(parts, 1, k, null);
+            } else {
+                writeParts(k);
+            }
         }
         headBuffer.limit(headBuffer.position());
     }
@@ -282,7 +294,8 @@ final class Http1ResponseBody extends ResponseBody {
         Supplier<HttpFields> supplier = exchange.trailers();
         HttpFields trailers = supplier == null ? null : supplier.get();
         if (trailers == null || trailers.size() == 0) {
-            return ByteBuffer.wrap(ResponseEncoder.LAST_CHUNK);
+            lastChunk.clear();
+            return lastChunk;
         }
         ByteBuffer out = ByteBuffer.allocate(8 + ResponseEncoder.fieldsLength(trailers));
         out.put((byte) '0').put((byte) '\r').put((byte) '\n');
@@ -299,24 +312,78 @@ final class Http1ResponseBody extends ResponseBody {
         ResponseEncoder.putFields(out, fields);
         ResponseEncoder.putCrlf(out);
         out.flip();
-        parts[0] = out;
-        writeParts(1);
+        parts[1] = out;
+        writeParts(2);
     }
 
+    /**
+     * Holds a finished response back when the connection already has more request bytes buffered,
+     * so pipelined responses go out together in one write (flushed when the pipeline runs dry).
+     *
+     * @param k the response's buffers are {@code parts[1..k)}
+     * @return whether the response was copied into the cork
+     */
+    private boolean corked(int k) {
+        if (!connection.hasBufferedInput()) {
+            return false;
+        }
+        int total = 0;
+        for (int i = 1; i < k; i++) {
+            total += parts[i].remaining();
+        }
+        if (cork == null) {
+            cork = ByteBuffer.allocate(Math.max(4096, total));
+        }
+        if (cork.remaining() < total) {
+            if (cork.capacity() >= CORK_LIMIT || cork.position() + total > CORK_LIMIT) {
+                return false;
+            }
+            ByteBuffer bigger = ByteBuffer.allocate(Math.min(CORK_LIMIT, Math.max(cork.capacity() * 2, cork.position() + total)));
+            cork.flip();
+            bigger.put(cork);
+            cork = bigger;
+        }
+        for (int i = 1; i < k; i++) {
+            cork.put(parts[i]);
+        }
+        return true;
+    }
+
+    /** Writes the corked responses, if any (when the pipeline runs dry or before a close). */
+    void flushCork() throws IOException {
+        if (cork != null && cork.position() > 0) {
+            writeParts(1);
+        }
+    }
+
+    /** The connection goes idle: keep no buffer for it. */
+    void releaseCork() {
+        if (cork != null && cork.position() == 0) {
+            cork = null;
+        }
+    }
+
+    /** Writes {@code parts[1..k)}, preceded by the cork when it holds bytes. */
     private void writeParts(int k) throws IOException {
+        int from = 1;
+        if (cork != null && cork.position() > 0) {
+            cork.flip();
+            parts[0] = cork;
+            from = 0;
+        }
         long total = 0;
-        for (int i = 0; i < k; i++) {
+        for (int i = from; i < k; i++) {
             total += parts[i].remaining();
         }
         try {
             while (total > 0) {
-                long n = connection.channel.write(parts, 0, k);
+                long n = connection.channel.write(parts, from, k - from);
                 total -= n;
                 if (total == 0) {
                     break;
                 }
                 if (nonBlocking || connection.loop.inLoop()) {
-                    keepPending(k, total);
+                    keepPending(from, k, total);
                     return;
                 }
                 connection.awaitWritable();
@@ -327,13 +394,16 @@ final class Http1ResponseBody extends ResponseBody {
             throw e;
         } finally {
             java.util.Arrays.fill(parts, 0, k, null);
+            if (from == 0) {
+                cork.clear();
+            }
         }
     }
 
     /** Copies what the channel did not take, for the loop to write when it is writable. */
-    private void keepPending(int k, long total) {
+    private void keepPending(int from, int k, long total) {
         ByteBuffer rest = ByteBuffer.allocate((int) total);
-        for (int i = 0; i < k; i++) {
+        for (int i = from; i < k; i++) {
             rest.put(parts[i]);
         }
         rest.flip();
