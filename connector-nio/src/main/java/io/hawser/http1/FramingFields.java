@@ -3,7 +3,6 @@ package io.hawser.http1;
 import io.hawser.api.BadMessageException;
 import io.hawser.api.ComplianceViolation;
 import io.hawser.api.ConnectorConfig;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The fields that decide how a request is framed and kept: Host (RFC 9112 §3.2), Content-Length
@@ -45,8 +44,7 @@ final class FramingFields {
             case 4:
                 if (Ascii.equalsIgnoreCase(buf, nameStart, "host")) {
                     hostCount++;
-                    String value = new String(buf, valueStart, valueEnd - valueStart, StandardCharsets.ISO_8859_1);
-                    hostInvalid |= !Authority.isValid(value, false);
+                    hostInvalid |= !Authority.isValid(buf, valueStart, valueEnd, false);
                 }
                 break;
             case 6:

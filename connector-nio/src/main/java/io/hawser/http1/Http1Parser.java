@@ -248,7 +248,10 @@ public final class Http1Parser {
     private void endRequestLine(byte[] buf, int start, int versionEnd, RequestHead head) throws BadMessageException {
         head.version = RequestLine.version(buf, start + versionStart, start + versionEnd);
         head.method = RequestLine.method(buf, start + lineStart, start + methodEnd);
-        head.target = new String(buf, start + targetStart, targetEnd - targetStart, StandardCharsets.ISO_8859_1);
+        head.target = head.sameTarget(buf, start + targetStart, start + targetEnd)
+                ? head.previousTarget
+                : new String(buf, start + targetStart, targetEnd - targetStart, StandardCharsets.ISO_8859_1);
+        head.previousTarget = head.target;
         fieldSectionStart = versionEnd + (state == State.REQUEST_LINE_LF ? 2 : 1);
         state = State.FIELD_LINE_START;
     }

@@ -28,6 +28,8 @@ public final class RequestHead implements HttpFields {
 
     String method;
     String target;
+    /** The previous request's target, kept across {@link #reset()}: a repeated target reuses it. */
+    String previousTarget;
     int version;
     /** Content-Length in bytes, or -1 when absent. */
     long contentLength = -1;
@@ -75,6 +77,20 @@ public final class RequestHead implements HttpFields {
         }
         System.arraycopy(src, start, bytes, 0, len);
         length = len;
+    }
+
+    /** @return whether {@code buf[start..end)} spells {@link #previousTarget} */
+    boolean sameTarget(byte[] buf, int start, int end) {
+        String p = previousTarget;
+        if (p == null || p.length() != end - start) {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            if ((buf[i] & 0xFF) != p.charAt(i - start)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return the method token */

@@ -62,6 +62,10 @@ final class Http1Connection extends ListNode {
     private int requestEntrySeq;
     private InetSocketAddress remote;
     private InetSocketAddress local;
+    /** The request sequence number at the end of the last exchange, for {@link #endedTask}. */
+    private volatile int endedSeq;
+    /** Posted to the loop when an exchange ends; one instance, so the hand-back allocates nothing. */
+    private final Runnable endedTask = () -> onExchangeEnded(endedSeq);
 
     Http1Connection(NioConnector connector, SelectorLoop loop, SocketChannel channel) {
         this.connector = connector;
@@ -354,7 +358,8 @@ final class Http1Connection extends ListNode {
             close();
             return false;
         }
-        loop.execute(() -> onExchangeEnded(seq));
+        endedSeq = seq;
+        loop.execute(endedTask);
         return false;
     }
 

@@ -34,6 +34,8 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private volatile boolean async;
     private String path;
     private String query;
+    /** The target {@link #path} and {@link #query} were split from (the parser reuses a repeated target). */
+    private String splitFrom;
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
     private int requestsServed;
@@ -51,8 +53,10 @@ final class Http1Exchange implements HttpExchange, Runnable {
         responseFields.clear();
         trailers = null;
         async = false;
-        path = null;
-        query = null;
+        if (head.target() != splitFrom) {
+            path = null;
+            query = null;
+        }
         closeAfter = !head.isPersistent() || connection.connector.isStopping();
         int max = connection.config.maxRequestsPerConnection();
         if (max > 0 && ++requestsServed >= max) {
@@ -200,6 +204,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         String p = target.substring(from, pathEnd);
         path = p.isEmpty() ? "/" : p;
         query = q >= 0 ? target.substring(q + 1, fragment > q ? fragment : target.length()) : null;
+        splitFrom = target;
     }
 
     @Override
