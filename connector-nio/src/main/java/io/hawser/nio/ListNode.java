@@ -1,23 +1,91 @@
 package io.hawser.nio;
 
 /**
- * The links of an intrusive doubly-linked list, kept in the listed object itself: one link pair and
- * one entry time per kind of list ({@link TimeoutList}), so a connection can be in every list at
- * once with no wrapper node. A node linked to itself is in no list of that kind.
+ * The links of an intrusive doubly-linked list, kept in the listed object itself as plain fields:
+ * one link pair and one entry time per kind of list ({@link TimeoutList}), so a connection can be in
+ * every list at once with no wrapper node, and a node is one object (one or two cache lines) that a
+ * sweep touches once. A node linked to itself is in no list of that kind.
  */
 class ListNode {
     /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled). */
     static final int KINDS = 5;
 
-    final ListNode[] prev = new ListNode[KINDS];
-    final ListNode[] next = new ListNode[KINDS];
-    /** When the node entered each list, in {@link System#nanoTime()} nanoseconds. */
-    final long[] since = new long[KINDS];
+    private ListNode prev0 = this;
+    private ListNode next0 = this;
+    private ListNode prev1 = this;
+    private ListNode next1 = this;
+    private ListNode prev2 = this;
+    private ListNode next2 = this;
+    private ListNode prev3 = this;
+    private ListNode next3 = this;
+    private ListNode prev4 = this;
+    private ListNode next4 = this;
+    private long since0;
+    private long since1;
+    private long since2;
+    private long since3;
+    private long since4;
 
-    ListNode() {
-        for (int k = 0; k < KINDS; k++) {
-            prev[k] = this;
-            next[k] = this;
+    /** @return the next node in the list of {@code kind} (this node when in none) */
+    final ListNode next(int kind) {
+        switch (kind) {
+            case 0: return next0;
+            case 1: return next1;
+            case 2: return next2;
+            case 3: return next3;
+            default: return next4;
+        }
+    }
+
+    /** @return the previous node in the list of {@code kind} (this node when in none) */
+    final ListNode prev(int kind) {
+        switch (kind) {
+            case 0: return prev0;
+            case 1: return prev1;
+            case 2: return prev2;
+            case 3: return prev3;
+            default: return prev4;
+        }
+    }
+
+    /** @return when the node entered the list of {@code kind}, in {@link System#nanoTime()} nanoseconds */
+    final long since(int kind) {
+        switch (kind) {
+            case 0: return since0;
+            case 1: return since1;
+            case 2: return since2;
+            case 3: return since3;
+            default: return since4;
+        }
+    }
+
+    final void setNext(int kind, ListNode n) {
+        switch (kind) {
+            case 0: next0 = n; break;
+            case 1: next1 = n; break;
+            case 2: next2 = n; break;
+            case 3: next3 = n; break;
+            default: next4 = n; break;
+        }
+    }
+
+    final void setPrev(int kind, ListNode n) {
+        switch (kind) {
+            case 0: prev0 = n; break;
+            case 1: prev1 = n; break;
+            case 2: prev2 = n; break;
+            case 3: prev3 = n; break;
+            default: prev4 = n; break;
+        }
+    }
+
+    final void setSince(int kind, long now) {
+        switch (kind) {
+            case 0: since0 = now; break;
+            case 1: since1 = now; break;
+            case 2: since2 = now; break;
+            case 3: since3 = now; break;
+            default: since4 = now; break;
         }
     }
 }

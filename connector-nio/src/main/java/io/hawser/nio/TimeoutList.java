@@ -16,7 +16,7 @@ final class TimeoutList {
 
     private final int kind;
     private final ListNode sentinel = new ListNode();
-    private long timeoutNanos;
+    private final long timeoutNanos;
     private int size;
 
     /**
@@ -38,7 +38,7 @@ final class TimeoutList {
 
     /** @return whether {@code node} is in this list */
     boolean contains(ListNode node) {
-        return node.next[kind] != node;
+        return node.next(kind) != node;
     }
 
     /**
@@ -50,12 +50,12 @@ final class TimeoutList {
      */
     void append(ListNode node, long now) {
         remove(node);
-        ListNode last = sentinel.prev[kind];
-        node.prev[kind] = last;
-        node.next[kind] = sentinel;
-        last.next[kind] = node;
-        sentinel.prev[kind] = node;
-        node.since[kind] = now;
+        ListNode last = sentinel.prev(kind);
+        node.setPrev(kind, last);
+        node.setNext(kind, sentinel);
+        last.setNext(kind, node);
+        sentinel.setPrev(kind, node);
+        node.setSince(kind, now);
         size++;
     }
 
@@ -65,32 +65,32 @@ final class TimeoutList {
      * @return whether it was in the list
      */
     boolean remove(ListNode node) {
-        ListNode n = node.next[kind];
+        ListNode n = node.next(kind);
         if (n == node) {
             return false;
         }
-        ListNode p = node.prev[kind];
-        p.next[kind] = n;
-        n.prev[kind] = p;
-        node.next[kind] = node;
-        node.prev[kind] = node;
+        ListNode p = node.prev(kind);
+        p.setNext(kind, n);
+        n.setPrev(kind, p);
+        node.setNext(kind, node);
+        node.setPrev(kind, node);
         size--;
         return true;
     }
 
     /** @return the node that entered first, or {@code null} when empty */
     ListNode first() {
-        ListNode n = sentinel.next[kind];
+        ListNode n = sentinel.next(kind);
         return n == sentinel ? null : n;
     }
 
     /** @return the earliest deadline in nanoseconds, or {@link Long#MAX_VALUE} when none */
     long nextDeadline() {
-        ListNode n = sentinel.next[kind];
+        ListNode n = sentinel.next(kind);
         if (n == sentinel || timeoutNanos == Long.MAX_VALUE) {
             return Long.MAX_VALUE;
         }
-        return n.since[kind] + timeoutNanos;
+        return n.since(kind) + timeoutNanos;
     }
 
     /**
@@ -105,8 +105,8 @@ final class TimeoutList {
         }
         int expired = 0;
         while (true) {
-            ListNode n = sentinel.next[kind];
-            if (n == sentinel || now - n.since[kind] < timeoutNanos) {
+            ListNode n = sentinel.next(kind);
+            if (n == sentinel || now - n.since(kind) < timeoutNanos) {
                 return expired;
             }
             remove(n);

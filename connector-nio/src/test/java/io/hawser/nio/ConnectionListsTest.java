@@ -50,7 +50,7 @@ class ConnectionListsTest {
         assertThat(lists.all.size() + lists.headers.size() + lists.request.size() + lists.idle.size()
                 + lists.writeStalled.size()).isZero();
         for (int k = 0; k < ListNode.KINDS; k++) {
-            assertThat(n.next[k]).isSameAs(n);
+            assertThat(n.next(k)).isSameAs(n);
         }
         lists.removeFromAll(n);
         assertThat(lists.all.size()).isZero();

@@ -20,7 +20,7 @@ class TimeoutListTest {
         if (first == null) {
             return nodes;
         }
-        for (ListNode n = first; nodes.size() < list.size(); n = n.next[ConnectionLists.HEADERS]) {
+        for (ListNode n = first; nodes.size() < list.size(); n = n.next(ConnectionLists.HEADERS)) {
             nodes.add(n);
         }
         return nodes;
@@ -30,8 +30,8 @@ class TimeoutListTest {
     void aNewNodeIsInNoListAndPointsAtItself() {
         ListNode n = new ListNode();
         for (int k = 0; k < ListNode.KINDS; k++) {
-            assertThat(n.next[k]).isSameAs(n);
-            assertThat(n.prev[k]).isSameAs(n);
+            assertThat(n.next(k)).isSameAs(n);
+            assertThat(n.prev(k)).isSameAs(n);
         }
         assertThat(list.contains(n)).isFalse();
         assertThat(list.first()).isNull();
@@ -59,7 +59,7 @@ class TimeoutListTest {
         list.append(b, 2);
         assertThat(list.remove(a)).isTrue();
         assertThat(list.remove(a)).isFalse();
-        assertThat(a.next[ConnectionLists.HEADERS]).isSameAs(a);
+        assertThat(a.next(ConnectionLists.HEADERS)).isSameAs(a);
         assertThat(order(list)).containsExactly(b);
         assertThat(list.size()).isEqualTo(1);
         assertThat(list.remove(b)).isTrue();
