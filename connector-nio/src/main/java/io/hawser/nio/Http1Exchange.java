@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -29,6 +30,21 @@ final class Http1Exchange implements HttpExchange, Runnable {
     final Http1ResponseBody responseBody;
     private final MutableHttpFields responseFields = new MutableHttpFields();
     private final AtomicBoolean ended = new AtomicBoolean();
+    /** The request's generation; bumped when it ends, so views of ended requests go stale. */
+    volatile int generation;
+    private ExchangeView view;
+    private boolean viewWentAsync;
+    /** The response ended with non-blocking output pending; the loop ends the exchange when it drains. */
+    private final AtomicBoolean awaitingDrain = new AtomicBoolean();
+    /**
+     * Hand-off of an async exchange between the thread running the handler and {@link #complete()}:
+     * a complete() that comes before the handler has returned leaves the end to that thread, so the
+     * exchange is never finished twice nor while its handler still runs.
+     */
+    private final AtomicInteger handoff = new AtomicInteger();
+    private static final int HANDLER_RUNNING = 0;
+    private static final int HANDLER_RETURNED = 1;
+    private static final int COMPLETED = 2;
     private int status;
     private Supplier<HttpFields> trailers;
     private volatile boolean async;
@@ -65,7 +81,13 @@ final class Http1Exchange implements HttpExchange, Runnable {
         connection.requestSeq++;
         requestBody.begin();
         responseBody.begin();
+        handoff.set(HANDLER_RUNNING);
         ended.set(false);
+        if (view == null || viewWentAsync) {
+            view = new ExchangeView(this);
+            viewWentAsync = false;
+        }
+        view.generation = generation;
     }
 
     @Override
@@ -73,7 +95,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         boolean more = true;
         while (more) {
             invokeHandler();
-            if (async) {
+            if (async && handoff.compareAndSet(HANDLER_RUNNING, HANDLER_RETURNED)) {
                 return;
             }
             more = finish();
@@ -90,7 +112,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
                 closeAfter = true;
                 sendError(417, "only 100-continue is supported");
             } else {
-                connection.connector.handler().handle(this);
+                connection.connector.handler().handle(view);
             }
         } catch (Throwable t) {
             async = false;
@@ -103,9 +125,10 @@ final class Http1Exchange implements HttpExchange, Runnable {
             return;
         }
         int errorStatus = 500;
+        // The handler's state is unknown: answer, then close (the HttpHandler contract).
+        closeAfter = true;
         if (t instanceof BadMessageException) {
             errorStatus = ((BadMessageException) t).status();
-            closeAfter = true;
         } else {
             LOG.log(Level.WARNING, "handler failed on " + head.method() + " " + head.target(), t);
         }
@@ -139,6 +162,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         if (!ended.compareAndSet(false, true)) {
             return false;
         }
+        generation++;
         try {
             responseBody.end();
         } catch (IOException e) {
@@ -148,6 +172,45 @@ final class Http1Exchange implements HttpExchange, Runnable {
         if (connection.isClosed()) {
             return false;
         }
+        if (responseBody.hasPending()) {
+            // Non-blocking output still waits for the channel: the exchange ends when it drains.
+            awaitingDrain.set(true);
+            if (responseBody.hasPending() || !awaitingDrain.compareAndSet(true, false)) {
+                return false;
+            }
+        }
+        return afterResponse();
+    }
+
+    /** On the loop: pending non-blocking output drained; ends an exchange that was waiting for it. */
+    void onOutputDrained() {
+        if (!awaitingDrain.compareAndSet(true, false) || connection.isClosed()) {
+            return;
+        }
+        if (connection.connector.handler().isNonBlocking()) {
+            if (afterResponse()) {
+                run();
+            }
+            return;
+        }
+        try {
+            connection.connector.workers().execute(() -> {
+                if (afterResponse()) {
+                    run();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            connection.close();
+        }
+    }
+
+    /**
+     * The response is fully written (or corked): skips what is left of the request body and
+     * prepares the next request, or closes.
+     *
+     * @return {@code true} when the next pipelined exchange is ready to run on this thread
+     */
+    private boolean afterResponse() {
         if (closeAfter || !requestBody.skipRest()) {
             try {
                 responseBody.flushCork();
@@ -296,6 +359,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
 
     @Override
     public void startAsync() {
+        viewWentAsync = true;
         async = true;
     }
 
@@ -303,6 +367,12 @@ final class Http1Exchange implements HttpExchange, Runnable {
     public void complete() {
         if (!async) {
             return;
+        }
+        if (handoff.compareAndSet(HANDLER_RUNNING, COMPLETED)) {
+            return; // run() finishes once the handler returns
+        }
+        if (!handoff.compareAndSet(HANDLER_RETURNED, COMPLETED)) {
+            return; // already completed
         }
         async = false;
         if (finish()) {

@@ -139,6 +139,14 @@ final class Http1RequestBody extends RequestBody {
 
     @Override
     public void demand(Runnable callback) {
+        if (head.expectsContinue() && !continueSent && !exchange.isCommitted() && !finished) {
+            // RFC 9110 §10.1.1: asking for the body is reading it; the client may be waiting for 100.
+            try {
+                exchange.sendInterim(100, HttpFields.EMPTY);
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
         demand.set(callback);
         if (finished || failure != null || connection.hasInput()) {
             onReadable();
@@ -168,6 +176,19 @@ final class Http1RequestBody extends RequestBody {
     @Override
     public HttpFields trailerFields() {
         return chunked && finished ? decoder.trailerFields() : HttpFields.EMPTY;
+    }
+
+    /**
+     * @return whether, if the exchange ended now, the unread rest of the body would not be skipped
+     *     and the connection would close: a 100-continue never sent, a Content-Length rest above
+     *     {@code maxUnreadBodyDrain}, or broken framing
+     */
+    boolean wouldCloseIfEndedNow() {
+        if (finished) {
+            return false;
+        }
+        return failure != null || (head.expectsContinue() && !continueSent)
+                || (!chunked && remaining > connection.config.maxUnreadBodyDrain());
     }
 
     /**

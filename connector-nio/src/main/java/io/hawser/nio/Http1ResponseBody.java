@@ -43,7 +43,8 @@ final class Http1ResponseBody extends ResponseBody {
     private Framing framing;
     private volatile boolean nonBlocking;
     private volatile ByteBuffer pending;
-    private volatile Runnable writable;
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> writable =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     Http1ResponseBody(Http1Exchange exchange) {
         this.exchange = exchange;
@@ -60,7 +61,7 @@ final class Http1ResponseBody extends ResponseBody {
         framing = null;
         nonBlocking = false;
         pending = null;
-        writable = null;
+        writable.set(null);
     }
 
     @Override
@@ -106,10 +107,10 @@ final class Http1ResponseBody extends ResponseBody {
         if (nonBlocking && pending != null) {
             throw new IllegalStateException("write while not ready (check isReady())");
         }
-        written += len;
-        if (declaredLength >= 0 && written > declaredLength) {
+        if (declaredLength >= 0 && written + len > declaredLength) {
             throw new IOException("more than the declared Content-Length of " + declaredLength + " bytes");
         }
+        written += len;
         if (count + len <= bufferSize) {
             ensureBuffer();
             System.arraycopy(b, off, buffer, count, len);
@@ -148,11 +149,6 @@ final class Http1ResponseBody extends ResponseBody {
         }
         ended = true;
         send(null, true);
-        if (nonBlocking) {
-            while (pending != null && !connection.isClosed()) {
-                connection.awaitWritable();
-            }
-        }
         if (framing == Framing.LENGTH && written < declaredLength && bodyAllowed) {
             // The handler promised more than it wrote: the message cannot be completed.
             exchange.closeAfter = true;
@@ -178,6 +174,10 @@ final class Http1ResponseBody extends ResponseBody {
         String declared = fields.get("Content-Length");
         if (declared != null) {
             declaredLength = parseLength(declared);
+        }
+        if (last && exchange.requestBody.wouldCloseIfEndedNow()) {
+            // Say so now: the connection will close after this response (RFC 9110 §10.1.1, RFC 9112 §9.6).
+            exchange.closeAfter = true;
         }
         String connectionField = fields.get("Connection");
         if (connectionField != null && connectionField.toLowerCase(java.util.Locale.ROOT).contains("close")) {
@@ -363,13 +363,26 @@ final class Http1ResponseBody extends ResponseBody {
         }
     }
 
-    /** Writes {@code parts[1..k)}, preceded by the cork when it holds bytes. */
+    /**
+     * Writes {@code parts[1..k)}, preceded by the cork when it holds bytes. Behind bytes still
+     * pending from a non-blocking write, they are queued instead, so output keeps its order.
+     */
     private void writeParts(int k) throws IOException {
         int from = 1;
         if (cork != null && cork.position() > 0) {
             cork.flip();
             parts[0] = cork;
             from = 0;
+        }
+        synchronized (this) {
+            if (pending != null) {
+                appendPending(from, k);
+                java.util.Arrays.fill(parts, 0, k, null);
+                if (from == 0) {
+                    cork.clear();
+                }
+                return;
+            }
         }
         long total = 0;
         for (int i = from; i < k; i++) {
@@ -401,14 +414,35 @@ final class Http1ResponseBody extends ResponseBody {
     }
 
     /** Copies what the channel did not take, for the loop to write when it is writable. */
-    private void keepPending(int from, int k, long total) {
-        ByteBuffer rest = ByteBuffer.allocate((int) total);
+    private synchronized void keepPending(int from, int k, long total) {
+        appendPending(from, k);
+        connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
+    }
+
+    /** Appends {@code parts[from..k)} to the pending output (caller holds the monitor). */
+    private void appendPending(int from, int k) {
+        long total = 0;
+        for (int i = from; i < k; i++) {
+            total += parts[i].remaining();
+        }
+        ByteBuffer rest = pending;
+        if (rest == null) {
+            rest = ByteBuffer.allocate((int) total);
+        } else {
+            ByteBuffer bigger = ByteBuffer.allocate((int) (rest.remaining() + total));
+            bigger.put(rest);
+            rest = bigger;
+        }
         for (int i = from; i < k; i++) {
             rest.put(parts[i]);
         }
         rest.flip();
         pending = rest;
-        connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
+    }
+
+    /** @return whether output is still waiting for the channel (the exchange then ends when it drains) */
+    boolean hasPending() {
+        return pending != null;
     }
 
     @Override
@@ -421,29 +455,38 @@ final class Http1ResponseBody extends ResponseBody {
         nonBlocking = true;
         if (pending == null) {
             dispatch(callback);
-        } else {
-            writable = callback;
+            return;
+        }
+        writable.set(callback);
+        if (pending == null) {
+            // The loop drained the pending bytes meanwhile and may have looked for the callback too early.
+            Runnable c = writable.getAndSet(null);
+            if (c != null) {
+                dispatch(c);
+            }
         }
     }
 
     /** Called by the loop when the channel turned writable (or by close): writes what is pending. */
     void onWritable() {
-        ByteBuffer rest = pending;
-        if (rest != null && !connection.isClosed()) {
-            try {
-                connection.channel.write(rest);
-            } catch (IOException e) {
-                connection.close();
-            }
-            if (rest.hasRemaining() && !connection.isClosed()) {
-                connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
-                return;
+        synchronized (this) {
+            ByteBuffer rest = pending;
+            if (rest != null && !connection.isClosed()) {
+                try {
+                    connection.channel.write(rest);
+                } catch (IOException e) {
+                    connection.close();
+                }
+                if (rest.hasRemaining() && !connection.isClosed()) {
+                    connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
+                    return;
+                }
             }
             pending = null;
         }
-        Runnable callback = writable;
+        exchange.onOutputDrained();
+        Runnable callback = writable.getAndSet(null);
         if (callback != null) {
-            writable = null;
             dispatch(callback);
         }
     }

@@ -30,7 +30,7 @@ import java.util.Locale;
  */
 final class RawHttp implements Closeable {
     /** How long one blocking read may wait before the test fails. */
-    static final int READ_TIMEOUT_MILLIS = 10_000;
+    static final int READ_TIMEOUT_MILLIS = 5_000;
     private static final int MAX_LINE = 64 * 1024;
 
     private final Socket socket;
@@ -75,11 +75,6 @@ final class RawHttp implements Closeable {
             out.flush();
         }
         return this;
-    }
-
-    /** Half-closes the output (sends FIN), keeping the input open. */
-    void shutdownOutput() throws IOException {
-        socket.shutdownOutput();
     }
 
     /** Reads the next response, interim (1xx) ones included, to a request that was not HEAD. */

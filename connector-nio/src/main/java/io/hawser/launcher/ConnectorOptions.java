@@ -1,0 +1,190 @@
+package io.hawser.launcher;
+
+import io.hawser.api.ComplianceListener;
+import io.hawser.api.ComplianceViolation;
+import io.hawser.api.ConnectorConfig;
+import java.time.Duration;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * One command-line option per {@link ConnectorConfig} field, named after it in kebab-case
+ * ({@code maxConnections} → {@code --max-connections}). An option left out keeps the field's
+ * default, except {@code --host}, which defaults to {@code 127.0.0.1} here (the connector's own
+ * default is every interface). Durations are written {@code 500ms}, {@code 20s}, {@code 5m}; sizes
+ * in bytes, with an optional {@code k}, {@code m} or {@code g}.
+ */
+final class ConnectorOptions {
+    @Option(names = "--host", paramLabel = "ADDRESS", description = "address to bind (default: ${DEFAULT-VALUE})")
+    String host = "127.0.0.1";
+
+    @Option(names = "--port", paramLabel = "PORT", description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    int port = 8080;
+
+    @Option(names = "--selector-loops", paramLabel = "N", description = "selector loops (default: the number of cores)")
+    Integer selectorLoops;
+
+    @Option(names = "--worker-threads", paramLabel = "N",
+            description = "bounded worker pool size when virtual threads are off or unavailable (default 200)")
+    Integer workerThreads;
+
+    @Option(names = "--virtual-threads", paramLabel = "true|false", arity = "1",
+            description = "a virtual thread per request on Java 21+ (default true)")
+    Boolean virtualThreads;
+
+    @Option(names = "--accept-backlog", paramLabel = "N", description = "listen backlog (default 1024)")
+    Integer acceptBacklog;
+
+    @Option(names = "--max-request-line-length", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "longest request-line, else 414 (default 8k)")
+    Long maxRequestLineLength;
+
+    @Option(names = "--max-field-section-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "largest field section, else 431 (default 8k)")
+    Long maxFieldSectionSize;
+
+    @Option(names = "--max-field-count", paramLabel = "N", description = "most field lines, else 431 (default 100)")
+    Integer maxFieldCount;
+
+    @Option(names = "--max-request-body-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "largest request content, else 413; -1 no limit (default -1)")
+    Long maxRequestBodySize;
+
+    @Option(names = "--max-chunk-extension-length", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "longest chunk extensions of one chunk line, else 400 (default 1k)")
+    Long maxChunkExtensionLength;
+
+    @Option(names = "--max-trailer-section-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "largest trailer section, else 431 (default 8k)")
+    Long maxTrailerSectionSize;
+
+    @Option(names = "--max-unread-body-drain", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "unread request body discarded to keep a connection; more closes it (default 2m)")
+    Long maxUnreadBodyDrain;
+
+    @Option(names = "--response-buffer-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
+            description = "response buffer before commit (default 8k)")
+    Long responseBufferSize;
+
+    @Option(names = {"--allowed", "--allow"}, paramLabel = "VIOLATION", split = ",",
+            description = "leniencies to tolerate, comma-separated: ${COMPLETION-CANDIDATES} (default none)")
+    List<ComplianceViolation> allowed;
+
+    @Option(names = "--compliance-listener", paramLabel = "none|log",
+            description = "report every compliance violation seen: none, or log (to standard error; for"
+                    + " debugging) (default none)")
+    String complianceListener;
+
+    @Option(names = "--headers-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "time to receive a field section, else 408 (default 20s)")
+    Duration headersTimeout;
+
+    @Option(names = "--request-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "time to receive a whole request (default 300s)")
+    Duration requestTimeout;
+
+    @Option(names = "--keep-alive-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "idle time between requests on a connection (default 65s)")
+    Duration keepAliveTimeout;
+
+    @Option(names = "--write-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "time a response write may make no progress (default 30s)")
+    Duration writeTimeout;
+
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "open connections at which accepting pauses (default 10000)")
+    Integer maxConnections;
+
+    @Option(names = "--max-requests-per-connection", paramLabel = "N",
+            description = "requests per connection, then close; -1 no limit (default -1)")
+    Integer maxRequestsPerConnection;
+
+    /**
+     * @return the configuration these options describe
+     * @throws IllegalArgumentException for a value the configuration rejects (its message names the field)
+     */
+    ConnectorConfig config() {
+        ConnectorConfig.Builder b = ConnectorConfig.builder().host(host).port(port);
+        if (selectorLoops != null) {
+            b.selectorLoops(selectorLoops);
+        }
+        if (workerThreads != null) {
+            b.workerThreads(workerThreads);
+        }
+        if (virtualThreads != null) {
+            b.virtualThreads(virtualThreads);
+        }
+        if (acceptBacklog != null) {
+            b.acceptBacklog(acceptBacklog);
+        }
+        if (maxRequestLineLength != null) {
+            b.maxRequestLineLength(toInt(maxRequestLineLength, "max-request-line-length"));
+        }
+        if (maxFieldSectionSize != null) {
+            b.maxFieldSectionSize(toInt(maxFieldSectionSize, "max-field-section-size"));
+        }
+        if (maxFieldCount != null) {
+            b.maxFieldCount(maxFieldCount);
+        }
+        if (maxRequestBodySize != null) {
+            b.maxRequestBodySize(maxRequestBodySize);
+        }
+        if (maxChunkExtensionLength != null) {
+            b.maxChunkExtensionLength(toInt(maxChunkExtensionLength, "max-chunk-extension-length"));
+        }
+        if (maxTrailerSectionSize != null) {
+            b.maxTrailerSectionSize(toInt(maxTrailerSectionSize, "max-trailer-section-size"));
+        }
+        if (maxUnreadBodyDrain != null) {
+            b.maxUnreadBodyDrain(maxUnreadBodyDrain);
+        }
+        if (responseBufferSize != null) {
+            b.responseBufferSize(toInt(responseBufferSize, "response-buffer-size"));
+        }
+        if (allowed != null) {
+            b.allow(allowed.toArray(new ComplianceViolation[0]));
+        }
+        if (complianceListener != null) {
+            b.complianceListener(listener(complianceListener));
+        }
+        if (headersTimeout != null) {
+            b.headersTimeout(headersTimeout);
+        }
+        if (requestTimeout != null) {
+            b.requestTimeout(requestTimeout);
+        }
+        if (keepAliveTimeout != null) {
+            b.keepAliveTimeout(keepAliveTimeout);
+        }
+        if (writeTimeout != null) {
+            b.writeTimeout(writeTimeout);
+        }
+        if (maxConnections != null) {
+            b.maxConnections(maxConnections);
+        }
+        if (maxRequestsPerConnection != null) {
+            b.maxRequestsPerConnection(maxRequestsPerConnection);
+        }
+        return b.build();
+    }
+
+    private static ComplianceListener listener(String name) {
+        switch (name) {
+            case "none":
+                return ComplianceListener.NONE;
+            case "log":
+                System.Logger log = System.getLogger("io.hawser.compliance");
+                return (violation, tolerated, detail) -> log.log(System.Logger.Level.INFO, "{0} {1} ({2}): {3}",
+                        tolerated ? "tolerated" : "rejected", violation, violation.source(), detail);
+            default:
+                throw new IllegalArgumentException("--compliance-listener must be none or log: " + name);
+        }
+    }
+
+    private static int toInt(long bytes, String option) {
+        if (bytes > Integer.MAX_VALUE || bytes < Integer.MIN_VALUE) {
+            throw new IllegalArgumentException("--" + option + " is too large: " + bytes);
+        }
+        return (int) bytes;
+    }
+}

@@ -1,0 +1,202 @@
+package io.hawser.launcher;
+
+import io.hawser.api.Connector;
+import io.hawser.api.ConnectorConfig;
+import io.hawser.api.HttpHandler;
+import io.hawser.deploy.DeployedApp;
+import io.hawser.deploy.Deployer;
+import io.hawser.deploy.DeploymentException;
+import io.hawser.nio.NioConnector;
+import io.hawser.servlet.ServletAdapter;
+import io.hawser.servlet.WebApp;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The {@code hawser} command: deploys WAR files, exploded WARs and directories of them, and serves
+ * them with the NIO connector until Ctrl-C or SIGTERM, which drain gracefully. The first line on
+ * standard output is {@code listening on http://HOST:PORT/}, then one line per web app with its URL.
+ * See {@code docs/deployment.md} for the options and exit codes.
+ *
+ * <pre>
+ * java -jar connector-nio/target/hawser.jar [--port 8080] [--host 127.0.0.1] [--access-log FILE|-] WAR_OR_DIR...
+ * </pre>
+ */
+@Command(name = "hawser", mixinStandardHelpOptions = true, versionProvider = Hawser.Version.class, sortOptions = false,
+        description = "Serves Jakarta Servlet 6.1 web apps (WAR files, exploded WAR directories, or directories"
+                + " holding them, like Tomcat's webapps/) over HTTP/1.1.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped after --help or --version",
+                "1:a web app could not be deployed (nothing was left running)",
+                "2:bad command line",
+                "3:the address could not be bound",
+                "130:stopped by Ctrl-C (SIGINT), after draining",
+                "143:stopped by SIGTERM, after draining"})
+public final class Hawser implements Callable<Integer> {
+    /** Exit code: a web app could not be deployed; nothing was left running. */
+    public static final int DEPLOY_FAILED = 1;
+    /** Exit code: the command line is wrong. */
+    public static final int USAGE = 2;
+    /** Exit code: the address could not be bound. */
+    public static final int CANNOT_BIND = 3;
+
+    @Mixin
+    ConnectorOptions connector = new ConnectorOptions();
+
+    @Option(names = "--access-log", paramLabel = "FILE|-",
+            description = "write an access log to FILE (appended), or - for standard output")
+    String accessLog;
+
+    @Option(names = "--access-log-format", paramLabel = "common|combined",
+            description = "Common or Combined Log Format (default: ${DEFAULT-VALUE})")
+    AccessLog.Format accessLogFormat = AccessLog.Format.COMMON;
+
+    @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
+    Duration stopTimeout = Duration.ofSeconds(10);
+
+    @Parameters(arity = "1..*", paramLabel = "WAR_OR_DIR",
+            description = "a .war file, an exploded WAR directory, or a directory of them; /path=WAR_OR_DIR"
+                    + " sets the context path (the file name gives it otherwise; ROOT is /; a single web app"
+                    + " is served at /)")
+    List<String> apps = new ArrayList<>();
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /** A command writing to standard output and standard error. */
+    public Hawser() {
+        this(System.out, System.err);
+    }
+
+    Hawser(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Reads the version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Hawser.class.getPackage().getImplementationVersion();
+            return new String[] {"hawser " + (v == null ? "(development build)" : v),
+                    "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        ConnectorConfig config;
+        List<WebAppArguments.App> wanted;
+        try {
+            config = connector.config();
+            wanted = WebAppArguments.resolve(apps);
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            err.println("hawser: " + e.getMessage());
+            return USAGE;
+        }
+        List<DeployedApp> deployed = new ArrayList<>();
+        try {
+            for (WebAppArguments.App a : wanted) {
+                deployed.add(Deployer.deploy(a.source(), a.contextPath()));
+            }
+        } catch (DeploymentException e) {
+            err.println("hawser: " + e.getMessage());
+            undeploy(deployed);
+            return DEPLOY_FAILED;
+        }
+        List<WebApp> webApps = new ArrayList<>();
+        deployed.forEach(d -> webApps.add(d.webApp()));
+        HttpHandler handler = new ServletAdapter(webApps);
+        AccessLog log = null;
+        if (accessLog != null) {
+            try {
+                log = AccessLog.open(accessLog, accessLogFormat);
+            } catch (IOException e) {
+                err.println("hawser: cannot open the access log " + accessLog + ": " + e.getMessage());
+                undeploy(deployed);
+                return USAGE;
+            }
+            handler = new AccessLogHandler(handler, log);
+        }
+        Connector server = new NioConnector(config, handler);
+        try {
+            server.start();
+        } catch (IOException e) {
+            err.println("hawser: " + e.getMessage());
+            undeploy(deployed);
+            closeQuietly(log);
+            return CANNOT_BIND;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        AccessLog openLog = log;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.stop(stopTimeout);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                undeploy(deployed);
+                closeQuietly(openLog);
+                stopped.countDown();
+            }
+        }, "hawser-shutdown"));
+        String base = "http://" + displayHost(config.host()) + ":" + server.port();
+        out.println("listening on " + base + "/");
+        for (DeployedApp d : deployed) {
+            out.println(base + d.contextPath() + "/  " + d.source());
+        }
+        out.flush();
+        stopped.await();
+        return 0;
+    }
+
+    private static String displayHost(String host) {
+        if (host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")) {
+            return "localhost";
+        }
+        return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+
+    private static void undeploy(List<DeployedApp> deployed) {
+        for (int i = deployed.size() - 1; i >= 0; i--) {
+            try {
+                deployed.get(i).close();
+            } catch (RuntimeException e) {
+                System.err.println("hawser: stopping " + deployed.get(i).source() + ": " + e);
+            }
+        }
+    }
+
+    private static void closeQuietly(AccessLog log) {
+        if (log != null) {
+            try {
+                log.close();
+            } catch (IOException ignored) {
+                // nothing more to write
+            }
+        }
+    }
+
+    /**
+     * Runs the command; exits with its code unless it ended normally (see the class comment).
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        int code = new CommandLine(new Hawser()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+}
