@@ -489,6 +489,22 @@ final class Http1Connection extends ListNode {
         }
     }
 
+    /**
+     * Runs an application callback (a body demand or writability callback): on a worker, or at once
+     * on the loop for a handler that declared itself non-blocking.
+     */
+    void dispatch(Runnable callback) {
+        if (connector.handler().isNonBlocking()) {
+            callback.run();
+        } else {
+            try {
+                connector.workers().execute(callback);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                close();
+            }
+        }
+    }
+
     /** Asks the loop to report readiness for {@code op}. */
     void interest(int op) {
         loop.execute(() -> {

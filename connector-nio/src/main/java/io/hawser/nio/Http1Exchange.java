@@ -187,21 +187,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
         if (!awaitingDrain.compareAndSet(true, false) || connection.isClosed()) {
             return;
         }
-        if (connection.connector.handler().isNonBlocking()) {
+        connection.dispatch(() -> {
             if (afterResponse()) {
                 run();
             }
-            return;
-        }
-        try {
-            connection.connector.workers().execute(() -> {
-                if (afterResponse()) {
-                    run();
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            connection.close();
-        }
+        });
     }
 
     /**

@@ -157,21 +157,10 @@ final class Http1RequestBody extends RequestBody {
     void onReadable() {
         Runnable callback = demand.getAndSet(null);
         if (callback != null) {
-            dispatch(callback);
+            connection.dispatch(callback);
         }
     }
 
-    private void dispatch(Runnable callback) {
-        if (connection.connector.handler().isNonBlocking()) {
-            callback.run();
-        } else {
-            try {
-                connection.connector.workers().execute(callback);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                connection.close();
-            }
-        }
-    }
 
     @Override
     public HttpFields trailerFields() {

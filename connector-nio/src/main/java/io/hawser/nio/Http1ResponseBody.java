@@ -454,7 +454,7 @@ final class Http1ResponseBody extends ResponseBody {
     public void onWritable(Runnable callback) {
         nonBlocking = true;
         if (pending == null) {
-            dispatch(callback);
+            connection.dispatch(callback);
             return;
         }
         writable.set(callback);
@@ -462,7 +462,7 @@ final class Http1ResponseBody extends ResponseBody {
             // The loop drained the pending bytes meanwhile and may have looked for the callback too early.
             Runnable c = writable.getAndSet(null);
             if (c != null) {
-                dispatch(c);
+                connection.dispatch(c);
             }
         }
     }
@@ -487,19 +487,8 @@ final class Http1ResponseBody extends ResponseBody {
         exchange.onOutputDrained();
         Runnable callback = writable.getAndSet(null);
         if (callback != null) {
-            dispatch(callback);
+            connection.dispatch(callback);
         }
     }
 
-    private void dispatch(Runnable callback) {
-        if (connection.connector.handler().isNonBlocking()) {
-            callback.run();
-        } else {
-            try {
-                connection.connector.workers().execute(callback);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                connection.close();
-            }
-        }
-    }
 }
