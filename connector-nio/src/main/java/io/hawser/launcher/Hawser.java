@@ -11,6 +11,7 @@ import io.hawser.servlet.ServletAdapter;
 import io.hawser.servlet.WebApp;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class Hawser implements Callable<Integer> {
     String accessLog;
 
     @Option(names = "--access-log-format", paramLabel = "common|combined",
-            description = "Common or Combined Log Format (default: ${DEFAULT-VALUE})")
+            description = "Common or Combined Log Format (default common)")
     AccessLog.Format accessLogFormat = AccessLog.Format.COMMON;
 
     @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
@@ -132,8 +133,9 @@ public final class Hawser implements Callable<Integer> {
         Connector server = new NioConnector(config, handler);
         try {
             server.start();
-        } catch (IOException e) {
-            err.println("hawser: " + e.getMessage());
+        } catch (IOException | UnresolvedAddressException e) {
+            err.println("hawser: " + (e instanceof IOException ? e.getMessage()
+                    : "cannot bind " + config.host() + ":" + config.port() + ": unknown host"));
             undeploy(deployed);
             closeQuietly(log);
             return CANNOT_BIND;

@@ -211,13 +211,14 @@ final class Http1Connection extends ListNode {
     /** Appends {@code src} to {@link #in}, growing it as needed (caller holds the monitor or owns the connection). */
     private void append(ByteBuffer src) {
         if (in == null) {
-            in = ByteBuffer.allocate(Math.max(4096, src.remaining()));
+            in = connector.pages().take(src.remaining());
             in.flip();
         }
         if (in.capacity() - in.remaining() < src.remaining()) {
             ByteBuffer bigger = ByteBuffer.allocate(Math.max(in.capacity() * 2, in.remaining() + src.remaining()));
             bigger.put(in);
             bigger.flip();
+            connector.pages().give(in);
             in = bigger;
         }
         in.compact();
@@ -283,15 +284,15 @@ final class Http1Connection extends ListNode {
         }
         if (len < 0) {
             if (buf != in) {
-                in = copyOf(buf, Math.max(2048, buf.remaining() * 2));
+                in = copyOf(buf);
             }
             return false;
         }
         buf.position(start + len);
         if (buf != in) {
-            in = buf.hasRemaining() ? copyOf(buf, Math.max(4096, buf.remaining())) : null;
+            in = buf.hasRemaining() ? copyOf(buf) : null;
         } else if (!in.hasRemaining()) {
-            in = null;
+            releaseInput();
         }
         return true;
     }
@@ -339,7 +340,7 @@ final class Http1Connection extends ListNode {
                     return false;
                 }
             } else {
-                in = null;
+                releaseInput();
             }
             seq = requestSeq;
         }
@@ -564,10 +565,18 @@ final class Http1Connection extends ListNode {
         return closed;
     }
 
-    private static ByteBuffer copyOf(ByteBuffer src, int capacity) {
-        ByteBuffer copy = ByteBuffer.allocate(capacity);
+    /** @return a pooled (or, when larger, new) buffer holding {@code src}'s remaining bytes, read mode */
+    private ByteBuffer copyOf(ByteBuffer src) {
+        ByteBuffer copy = connector.pages().take(src.remaining());
         copy.put(src);
         copy.flip();
         return copy;
+    }
+
+    /** Gives the input buffer back to the pool (caller owns {@link #in}; it must be empty). */
+    private void releaseInput() {
+        ByteBuffer b = in;
+        in = null;
+        connector.pages().give(b);
     }
 }

@@ -27,9 +27,11 @@ final class Http1ResponseBody extends ResponseBody {
     private final ByteBuffer[] parts = new ByteBuffer[7];
     /** Finished responses held back while more pipelined requests are buffered (exchange thread only). */
     private ByteBuffer cork;
+    /** The body buffer (borrowed from the pool on the first write, given back when the body ends); {@link #buffer} is its array. */
     private ByteBuffer bufferView;
     private final ByteBuffer lastChunk = ByteBuffer.wrap(ResponseEncoder.LAST_CHUNK);
-    private ByteBuffer headBuffer = ByteBuffer.allocate(1024);
+    /** The encoded head, borrowed from the page pool at commit and given back when the body ends. */
+    private ByteBuffer headBuffer;
     private final ByteBuffer chunkLine = ByteBuffer.allocate(20);
     private final ByteBuffer crlf = ByteBuffer.wrap(new byte[] {'\r', '\n'});
     private byte[] buffer;
@@ -148,7 +150,11 @@ final class Http1ResponseBody extends ResponseBody {
             commit(true);
         }
         ended = true;
-        send(null, true);
+        try {
+            send(null, true);
+        } finally {
+            releaseBuffers();
+        }
         if (framing == Framing.LENGTH && written < declaredLength && bodyAllowed) {
             // The handler promised more than it wrote: the message cannot be completed.
             exchange.closeAfter = true;
@@ -158,8 +164,24 @@ final class Http1ResponseBody extends ResponseBody {
 
     private void ensureBuffer() {
         if (buffer == null || buffer.length < bufferSize) {
-            buffer = new byte[Math.max(bufferSize, 512)];
+            BufferPool pool = connection.connector.responseBuffers();
+            ByteBuffer bigger = pool.take(Math.max(bufferSize, 512));
+            if (count > 0) {
+                bigger.put(buffer, 0, count);
+            }
+            pool.give(bufferView);
+            bufferView = bigger;
+            buffer = bigger.array();
         }
+    }
+
+    /** Gives the head and body buffers back: nothing is kept between requests. */
+    private void releaseBuffers() {
+        connection.connector.pages().give(headBuffer);
+        headBuffer = null;
+        connection.connector.responseBuffers().give(bufferView);
+        bufferView = null;
+        buffer = null;
     }
 
     /** Chooses framing and encodes the head into {@link #headBuffer}. */
@@ -202,11 +224,8 @@ final class Http1ResponseBody extends ResponseBody {
             exchange.closeAfter = true;
         }
         int size = 160 + ResponseEncoder.fieldsLength(fields);
-        if (headBuffer.capacity() < size) {
-            headBuffer = ByteBuffer.allocate(size);
-        }
+        headBuffer = connection.connector.pages().take(size);
         ByteBuffer out = headBuffer;
-        out.clear();
         out.put(ResponseEncoder.statusLine(status));
         out.put(DateField.line(System.currentTimeMillis()));
         if (framing == Framing.LENGTH && status != 204) {
@@ -249,7 +268,7 @@ final class Http1ResponseBody extends ResponseBody {
      */
     private void send(ByteBuffer extra, boolean last) throws IOException {
         int k = 1;
-        if (headBuffer.hasRemaining()) {
+        if (headBuffer != null && headBuffer.hasRemaining()) {
             parts[k++] = headBuffer;
         }
         boolean sendBody = bodyAllowed && framing != Framing.NONE;
@@ -262,9 +281,6 @@ final class Http1ResponseBody extends ResponseBody {
                 parts[k++] = chunkLine;
             }
             if (count > 0) {
-                if (bufferView == null || bufferView.array() != buffer) {
-                    bufferView = ByteBuffer.wrap(buffer);
-                }
                 bufferView.limit(count).position(0);
                 parts[k++] = bufferView;
             }
@@ -287,7 +303,9 @@ final class Http1ResponseBody extends ResponseBody {
                 writeParts(k);
             }
         }
-        headBuffer.limit(headBuffer.position());
+        if (headBuffer != null) {
+            headBuffer.limit(headBuffer.position());
+        }
     }
 
     private ByteBuffer lastChunk() {
@@ -332,7 +350,7 @@ final class Http1ResponseBody extends ResponseBody {
             total += parts[i].remaining();
         }
         if (cork == null) {
-            cork = ByteBuffer.allocate(Math.max(4096, total));
+            cork = connection.connector.pages().take(total);
         }
         if (cork.remaining() < total) {
             if (cork.capacity() >= CORK_LIMIT || cork.position() + total > CORK_LIMIT) {
@@ -341,6 +359,7 @@ final class Http1ResponseBody extends ResponseBody {
             ByteBuffer bigger = ByteBuffer.allocate(Math.min(CORK_LIMIT, Math.max(cork.capacity() * 2, cork.position() + total)));
             cork.flip();
             bigger.put(cork);
+            connection.connector.pages().give(cork);
             cork = bigger;
         }
         for (int i = 1; i < k; i++) {
@@ -359,6 +378,7 @@ final class Http1ResponseBody extends ResponseBody {
     /** The connection goes idle: keep no buffer for it. */
     void releaseCork() {
         if (cork != null && cork.position() == 0) {
+            connection.connector.pages().give(cork);
             cork = null;
         }
     }

@@ -28,6 +28,10 @@ public final class NioConnector implements Connector {
     private final HttpHandler handler;
     private final AtomicInteger openConnections = new AtomicInteger();
     private final java.util.concurrent.Semaphore connectionPermits;
+    /** 8 KiB pages for partial heads, request bytes, response heads and corked responses. */
+    private final BufferPool pages = new BufferPool(8192, 1024);
+    /** Response body buffers of the configured {@code responseBufferSize}. */
+    private final BufferPool responseBuffers;
     private ServerSocketChannel server;
     private SelectorLoop[] loops;
     private ExecutorService workers;
@@ -42,6 +46,8 @@ public final class NioConnector implements Connector {
         this.config = Objects.requireNonNull(config, "config");
         this.handler = Objects.requireNonNull(handler, "handler");
         this.connectionPermits = new java.util.concurrent.Semaphore(config.maxConnections());
+        this.responseBuffers = config.responseBufferSize() == pages.pageSize()
+                ? pages : new BufferPool(Math.max(1, config.responseBufferSize()), 1024);
     }
 
     @Override
@@ -121,6 +127,14 @@ public final class NioConnector implements Connector {
         }
         workers.shutdownNow();
         workers.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    BufferPool pages() {
+        return pages;
+    }
+
+    BufferPool responseBuffers() {
+        return responseBuffers;
     }
 
     ConnectorConfig config() {
