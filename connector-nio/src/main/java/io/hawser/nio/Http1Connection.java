@@ -113,7 +113,8 @@ final class Http1Connection extends ListNode {
             rejectHead(new BadMessageException(408, "request not received within requestTimeout"));
             return true;
         }
-        if (requestEntrySeq == requestSeq && !exchange.requestBody.isFinished()) {
+        if (requestEntrySeq == requestSeq && !exchange.requestBody.isFinished()
+                && !exchange.requestBody.isBuffered(bufferedBytes())) {
             exchange.requestBody.timeOut();
             signalReadable();
             return true;
@@ -249,8 +250,12 @@ final class Http1Connection extends ListNode {
         long now = System.nanoTime();
         if (in == null) {
             lists.idle.append(this, now);
-        } else {
-            onFirstByte(now);
+            return;
+        }
+        onFirstByte(now);
+        if (parseHead(in)) {
+            lists.headers.remove(this);
+            startExchange();
         }
     }
 
@@ -324,25 +329,15 @@ final class Http1Connection extends ListNode {
      *     on the calling thread; {@code false} when the loop takes over (or the connection closed)
      */
     boolean next() {
-        int seq;
         synchronized (this) {
             parser.reset();
             head.reset();
-            if (in != null && in.hasRemaining()) {
-                if (parseHead(in)) {
-                    exchange.begin();
-                    if (!exchange.requestBody.isFinished()) {
-                        enterRequestList(requestSeq);
-                    }
-                    return true;
-                }
-                if (closed) {
-                    return false;
-                }
-            } else {
-                releaseInput();
+            if (nextBufferedHead()) {
+                return true;
             }
-            seq = requestSeq;
+            if (closed) {
+                return false;
+            }
         }
         // The pipeline ran dry: corked responses go out before the loop takes the connection back.
         try {
@@ -352,8 +347,20 @@ final class Http1Connection extends ListNode {
             return false;
         }
         exchange.responseBody.releaseCork();
+        int seq;
         synchronized (this) {
+            // Bytes the loop appended while the cork was written may complete the next head.
+            if (nextBufferedHead()) {
+                return true;
+            }
+            if (closed) {
+                return false;
+            }
+            if (in != null && !in.hasRemaining()) {
+                releaseInput();
+            }
             exchangeActive = false;
+            seq = requestSeq;
         }
         if (inputEnded()) {
             close();
@@ -362,6 +369,23 @@ final class Http1Connection extends ListNode {
         endedSeq = seq;
         loop.execute(endedTask);
         return false;
+    }
+
+    /** Parses a buffered next head, if complete, and begins its exchange (caller holds the monitor). */
+    private boolean nextBufferedHead() {
+        if (in == null || !in.hasRemaining() || !parseHead(in)) {
+            return false;
+        }
+        exchange.begin();
+        if (!exchange.requestBody.isFinished()) {
+            enterRequestList(requestSeq);
+        }
+        return true;
+    }
+
+    /** @return how many received bytes are not yet consumed */
+    private synchronized int bufferedBytes() {
+        return in == null ? 0 : in.remaining();
     }
 
     /** @return whether request bytes are buffered beyond the current request (a pipeline) */

@@ -22,6 +22,8 @@ final class Http1RequestBody extends RequestBody {
     private long remaining;
     private boolean finished;
     private volatile IOException failure;
+    /** requestTimeout expired: waiting for more body bytes fails with 408. */
+    private volatile boolean timedOut;
     boolean continueSent;
     private final java.util.concurrent.atomic.AtomicReference<Runnable> demand =
             new java.util.concurrent.atomic.AtomicReference<>();
@@ -46,6 +48,7 @@ final class Http1RequestBody extends RequestBody {
             finished = remaining == 0;
         }
         failure = null;
+        timedOut = false;
         continueSent = false;
         demand.set(null);
     }
@@ -98,6 +101,9 @@ final class Http1RequestBody extends RequestBody {
                 finished = true;
                 return -1;
             }
+            if (n == 0 && timedOut) {
+                throw new BadMessageException(408, "request body not received within requestTimeout");
+            }
             return n;
         } catch (IOException e) {
             if (failure == null) {
@@ -125,11 +131,23 @@ final class Http1RequestBody extends RequestBody {
         return n;
     }
 
-    /** requestTimeout expired with the body incomplete (loop): the next read fails with 408. */
+    /**
+     * requestTimeout expired with the body not yet received (loop): a read that has to wait for
+     * bytes not yet buffered fails with 408; bytes already received can still be read.
+     */
     void timeOut() {
-        failure = new BadMessageException(408, "request body not received within requestTimeout");
+        timedOut = true;
         exchange.closeAfter = true;
         onReadable();
+    }
+
+    /**
+     * @param buffered bytes received and not yet consumed
+     * @return whether the rest of a Content-Length body is already received (a chunked body's end
+     *     is not known without decoding, so {@code false})
+     */
+    boolean isBuffered(int buffered) {
+        return !chunked && remaining <= buffered;
     }
 
     @Override

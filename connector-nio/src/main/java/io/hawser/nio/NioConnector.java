@@ -29,7 +29,7 @@ public final class NioConnector implements Connector {
     private final AtomicInteger openConnections = new AtomicInteger();
     private final java.util.concurrent.Semaphore connectionPermits;
     /** 8 KiB pages for partial heads, request bytes, response heads and corked responses. */
-    private final BufferPool pages = new BufferPool(8192, 1024);
+    private final BufferPool pages = new BufferPool(8192, 128);
     /** Response body buffers of the configured {@code responseBufferSize}. */
     private final BufferPool responseBuffers;
     private ServerSocketChannel server;
@@ -47,7 +47,7 @@ public final class NioConnector implements Connector {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.connectionPermits = new java.util.concurrent.Semaphore(config.maxConnections());
         this.responseBuffers = config.responseBufferSize() == pages.pageSize()
-                ? pages : new BufferPool(Math.max(1, config.responseBufferSize()), 1024);
+                ? pages : new BufferPool(Math.max(1, config.responseBufferSize()), 128);
     }
 
     @Override
@@ -126,7 +126,7 @@ public final class NioConnector implements Connector {
             loop.awaitStopped(5000);
         }
         workers.shutdownNow();
-        workers.awaitTermination(5, TimeUnit.SECONDS);
+        Workers.awaitThreads(workers, 5000);
     }
 
     BufferPool pages() {

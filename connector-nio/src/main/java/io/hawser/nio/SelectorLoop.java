@@ -8,7 +8,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -26,7 +25,6 @@ final class SelectorLoop implements Runnable {
     private final Selector selector;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
-    private final CountDownLatch stopped = new CountDownLatch(1);
     /** The loop's read buffer: only the loop thread touches it, and no connection keeps it. */
     final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_SIZE);
     private final Thread thread;
@@ -81,7 +79,8 @@ final class SelectorLoop implements Runnable {
     }
 
     boolean awaitStopped(long millis) throws InterruptedException {
-        return stopped.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        thread.join(millis);
+        return !thread.isAlive();
     }
 
     /** @return a snapshot of this loop's list sizes and timeout counts, taken on the loop thread */
@@ -130,11 +129,13 @@ final class SelectorLoop implements Runnable {
             } catch (IOException ignored) {
                 // nothing more to release
             }
-            stopped.countDown();
         }
     }
 
     private void onSelected(SelectionKey key) {
+        if (!key.isValid()) {
+            return; // closed by an exchange thread while the loop was selecting
+        }
         Http1Connection connection = (Http1Connection) key.attachment();
         try {
             connection.onReady(key.readyOps());

@@ -29,16 +29,58 @@ final class Workers {
                 return virtual;
             }
         }
-        AtomicInteger count = new AtomicInteger();
-        ThreadFactory factory = r -> {
-            Thread t = new Thread(r, "hawser-worker-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
         ThreadPoolExecutor pool = new ThreadPoolExecutor(poolSize, poolSize, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), factory);
+                new LinkedBlockingQueue<>(), new PoolThreads());
         pool.allowCoreThreadTimeOut(true);
         return pool;
+    }
+
+    /**
+     * Waits until the executor's threads have ended, not only its tasks: a pool reports itself
+     * terminated while its last threads are still exiting.
+     *
+     * @param executor an executor made by {@link #create}
+     * @param millis the most to wait, in milliseconds
+     * @throws InterruptedException when interrupted while waiting
+     */
+    static void awaitThreads(ExecutorService executor, long millis) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        executor.awaitTermination(millis, TimeUnit.MILLISECONDS);
+        if (executor instanceof ThreadPoolExecutor
+                && ((ThreadPoolExecutor) executor).getThreadFactory() instanceof PoolThreads) {
+            PoolThreads threads = (PoolThreads) ((ThreadPoolExecutor) executor).getThreadFactory();
+            for (Thread t : threads.snapshot()) {
+                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+                if (left <= 0) {
+                    return;
+                }
+                t.join(left);
+            }
+        }
+    }
+
+    /** Names the pool's platform threads and remembers them, so a stop can wait for them to end. */
+    private static final class PoolThreads implements ThreadFactory {
+        private final AtomicInteger count = new AtomicInteger();
+        private final java.util.Set<Thread> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(() -> {
+                try {
+                    r.run();
+                } finally {
+                    threads.remove(Thread.currentThread());
+                }
+            }, "hawser-worker-" + count.incrementAndGet());
+            t.setDaemon(true);
+            threads.add(t);
+            return t;
+        }
+
+        java.util.List<Thread> snapshot() {
+            return new java.util.ArrayList<>(threads);
+        }
     }
 
     /** @return whether {@link #create} gives virtual threads on this runtime */
