@@ -3,8 +3,6 @@ package io.hawser.nio;
 import io.hawser.api.BadMessageException;
 import io.hawser.api.ConnectorConfig;
 import io.hawser.http1.DateField;
-import io.hawser.http1.Http1Parser;
-import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -39,9 +37,13 @@ final class Http1Connection extends ListNode {
     final SelectorLoop loop;
     final SocketChannel channel;
     final ConnectorConfig config;
-    final Http1Parser parser;
-    final RequestHead head = new RequestHead();
-    final Http1Exchange exchange;
+    /**
+     * The exchange (parser, head, bodies) borrowed from the connector's pool while a request is
+     * being received or served; {@code null} while idle, so an idle connection holds nothing else.
+     */
+    volatile Http1Exchange exchange;
+    /** Requests served on this connection (for {@code maxRequestsPerConnection}). */
+    int requestsServed;
     SelectionKey key;
     /** Bytes received and not yet consumed (read mode), or {@code null}: nothing is kept while idle. Guarded by this. */
     ByteBuffer in;
@@ -72,8 +74,7 @@ final class Http1Connection extends ListNode {
         this.loop = loop;
         this.channel = channel;
         this.config = connector.config();
-        this.parser = new Http1Parser(config);
-        this.exchange = new Http1Exchange(this);
+
     }
 
     // ------------------------------------------------------------------ loop side: lists
@@ -141,7 +142,10 @@ final class Http1Connection extends ListNode {
             loop.lists.writeStalled.remove(this);
             writeReady = true;
             LockSupport.unpark(writeWaiter);
-            exchange.responseBody.onWritable();
+            Http1Exchange x = exchange;
+            if (x != null) {
+                x.responseBody.onWritable();
+            }
         }
         if ((ops & SelectionKey.OP_READ) != 0 && !closed) {
             onReadable();
@@ -183,6 +187,11 @@ final class Http1Connection extends ListNode {
         }
         if (!loop.lists.request.contains(this)) {
             onFirstByte(System.nanoTime());
+        }
+        if (exchange == null) {
+            Http1Exchange borrowed = connector.exchanges().take();
+            borrowed.bind(this);
+            exchange = borrowed;
         }
         ByteBuffer src = buf;
         if (in != null) {
@@ -250,6 +259,7 @@ final class Http1Connection extends ListNode {
         long now = System.nanoTime();
         if (in == null) {
             lists.idle.append(this, now);
+            releaseExchange();
             return;
         }
         onFirstByte(now);
@@ -282,7 +292,8 @@ final class Http1Connection extends ListNode {
         int start = buf.position();
         int len;
         try {
-            len = parser.parse(buf.array(), buf.arrayOffset() + start, buf.arrayOffset() + buf.limit(), head);
+            len = exchange.parser.parse(buf.array(), buf.arrayOffset() + start, buf.arrayOffset() + buf.limit(),
+                    exchange.head);
         } catch (BadMessageException e) {
             rejectHead(e);
             return false;
@@ -330,8 +341,8 @@ final class Http1Connection extends ListNode {
      */
     boolean next() {
         synchronized (this) {
-            parser.reset();
-            head.reset();
+            exchange.parser.reset();
+            exchange.head.reset();
             if (nextBufferedHead()) {
                 return true;
             }
@@ -400,7 +411,8 @@ final class Http1Connection extends ListNode {
     /** A pipelined request with a body still to come: its requestTimeout starts now (on the loop). */
     private void enterRequestList(int seq) {
         loop.execute(() -> {
-            if (!closed && requestSeq == seq && !exchange.requestBody.isFinished()) {
+            Http1Exchange x = exchange;
+            if (!closed && x != null && requestSeq == seq && !x.requestBody.isFinished()) {
                 loop.lists.request.append(this, System.nanoTime());
                 requestEntrySeq = seq;
             }
@@ -409,14 +421,17 @@ final class Http1Connection extends ListNode {
 
     /** Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). */
     private void rejectHead(BadMessageException e) {
+        Http1Exchange x = exchange;
         try {
-            exchange.responseBody.flushCork();
+            if (x != null) {
+                x.responseBody.flushCork();
+            }
         } catch (IOException failed) {
             close();
             return;
         }
         int status = e.status();
-        byte[] body = "HEAD".equals(head.method()) ? new byte[0]
+        byte[] body = x != null && "HEAD".equals(x.head.method()) ? new byte[0]
                 : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);
         ByteBuffer out = ByteBuffer.allocate(256 + body.length);
         out.put(ResponseEncoder.statusLine(status));
@@ -580,8 +595,14 @@ final class Http1Connection extends ListNode {
         }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
-        exchange.requestBody.onReadable();
-        exchange.responseBody.onWritable();
+        Http1Exchange x = exchange;
+        if (x != null) {
+            x.requestBody.onReadable();
+            x.responseBody.onWritable();
+            if (loop.inLoop() && !isExchangeActive()) {
+                releaseExchange();
+            }
+        }
         connector.onClosed();
     }
 
@@ -595,6 +616,15 @@ final class Http1Connection extends ListNode {
         copy.put(src);
         copy.flip();
         return copy;
+    }
+
+    /** On the loop, with no exchange running: gives the exchange back to the pool. */
+    private void releaseExchange() {
+        Http1Exchange x = exchange;
+        if (x != null) {
+            exchange = null;
+            connector.exchanges().give(x);
+        }
     }
 
     /** Gives the input buffer back to the pool (caller owns {@link #in}; it must be empty). */

@@ -6,6 +6,7 @@ import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
 import io.hawser.api.RequestBody;
 import io.hawser.api.ResponseBody;
+import io.hawser.http1.Http1Parser;
 import io.hawser.http1.RequestHead;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -24,7 +25,9 @@ import java.util.logging.Logger;
 final class Http1Exchange implements HttpExchange, Runnable {
     private static final Logger LOG = Logger.getLogger(Http1Exchange.class.getName());
 
-    final Http1Connection connection;
+    /** The connection this exchange serves while it is borrowed from the pool; set by {@link #bind}. */
+    Http1Connection connection;
+    final Http1Parser parser;
     final RequestHead head;
     final Http1RequestBody requestBody;
     final Http1ResponseBody responseBody;
@@ -54,13 +57,27 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private String splitFrom;
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
-    private int requestsServed;
 
-    Http1Exchange(Http1Connection connection) {
-        this.connection = connection;
-        this.head = connection.head;
+    /**
+     * @param config the connector's configuration (parser limits and compliance)
+     */
+    Http1Exchange(io.hawser.api.ConnectorConfig config) {
+        this.parser = new Http1Parser(config);
+        this.head = new RequestHead();
         this.requestBody = new Http1RequestBody(this);
         this.responseBody = new Http1ResponseBody(this);
+    }
+
+    /**
+     * Lends this exchange (parser, head, bodies) to {@code c} until its connection goes idle; an
+     * idle connection keeps none of it.
+     */
+    void bind(Http1Connection c) {
+        connection = c;
+        requestBody.connection = c;
+        responseBody.connection = c;
+        parser.reset();
+        head.reset();
     }
 
     /** Resets for the request whose head was just parsed. */
@@ -75,7 +92,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         }
         closeAfter = !head.isPersistent() || connection.connector.isStopping();
         int max = connection.config.maxRequestsPerConnection();
-        if (max > 0 && ++requestsServed >= max) {
+        if (max > 0 && ++connection.requestsServed >= max) {
             closeAfter = true;
         }
         connection.requestSeq++;

@@ -14,7 +14,8 @@ import java.nio.ByteBuffer;
  */
 final class Http1RequestBody extends RequestBody {
     private final Http1Exchange exchange;
-    private final Http1Connection connection;
+    /** Set by {@link Http1Exchange#bind}. */
+    Http1Connection connection;
     private final RequestHead head;
     private ChunkedDecoder decoder;
     private boolean chunked;
@@ -30,7 +31,6 @@ final class Http1RequestBody extends RequestBody {
 
     Http1RequestBody(Http1Exchange exchange) {
         this.exchange = exchange;
-        this.connection = exchange.connection;
         this.head = exchange.head;
     }
 

@@ -22,7 +22,8 @@ final class Http1ResponseBody extends ResponseBody {
     static final int CORK_LIMIT = 64 * 1024;
 
     private final Http1Exchange exchange;
-    private final Http1Connection connection;
+    /** Set by {@link Http1Exchange#bind}. */
+    Http1Connection connection;
     /** Slot 0 holds the cork when it has bytes; a response's buffers start at slot 1. */
     private final ByteBuffer[] parts = new ByteBuffer[7];
     /** Finished responses held back while more pipelined requests are buffered (exchange thread only). */
@@ -50,7 +51,6 @@ final class Http1ResponseBody extends ResponseBody {
 
     Http1ResponseBody(Http1Exchange exchange) {
         this.exchange = exchange;
-        this.connection = exchange.connection;
     }
 
     void begin() {

@@ -32,6 +32,8 @@ public final class NioConnector implements Connector {
     private final BufferPool pages = new BufferPool(8192, 128);
     /** Response body buffers of the configured {@code responseBufferSize}. */
     private final BufferPool responseBuffers;
+    /** Exchanges lent to connections while they are busy. */
+    private final ExchangePool exchanges;
     private ServerSocketChannel server;
     private SelectorLoop[] loops;
     private ExecutorService workers;
@@ -46,6 +48,7 @@ public final class NioConnector implements Connector {
         this.config = Objects.requireNonNull(config, "config");
         this.handler = Objects.requireNonNull(handler, "handler");
         this.connectionPermits = new java.util.concurrent.Semaphore(config.maxConnections());
+        this.exchanges = new ExchangePool(config, 256);
         this.responseBuffers = config.responseBufferSize() == pages.pageSize()
                 ? pages : new BufferPool(Math.max(1, config.responseBufferSize()), 128);
     }
@@ -127,6 +130,10 @@ public final class NioConnector implements Connector {
         }
         workers.shutdownNow();
         Workers.awaitThreads(workers, 5000);
+    }
+
+    ExchangePool exchanges() {
+        return exchanges;
     }
 
     BufferPool pages() {
