@@ -1,7 +1,6 @@
 package io.hawser.nio;
 
 import io.hawser.api.BadMessageException;
-import io.hawser.api.ConnectorConfig;
 import io.hawser.http1.DateField;
 import io.hawser.http1.ResponseEncoder;
 import java.io.IOException;
@@ -28,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  * otherwise the connection returns to the loop, which needs no re-registration to see the next
  * request.
  */
-final class Http1Connection extends ListNode {
+final class Http1Connection extends ListNode implements Runnable {
     /** Buffered, unconsumed input above which the loop stops reading from this connection. */
     static final int INPUT_HIGH_WATER = 64 * 1024;
     private static final int INPUT_LOW_WATER = 16 * 1024;
@@ -36,7 +35,6 @@ final class Http1Connection extends ListNode {
     final NioConnector connector;
     final SelectorLoop loop;
     final SocketChannel channel;
-    final ConnectorConfig config;
     /**
      * The exchange (parser, head, bodies) borrowed from the connector's pool while a request is
      * being received or served; {@code null} while idle, so an idle connection holds nothing else.
@@ -62,18 +60,13 @@ final class Http1Connection extends ListNode {
     volatile int requestSeq;
     /** The request whose {@code request}-list entry this is (loop thread only). */
     private int requestEntrySeq;
-    private InetSocketAddress remote;
-    private InetSocketAddress local;
-    /** The request sequence number at the end of the last exchange, for {@link #endedTask}. */
+    /** The request sequence number at the end of the last exchange, for {@link #run()}. */
     private volatile int endedSeq;
-    /** Posted to the loop when an exchange ends; one instance, so the hand-back allocates nothing. */
-    private final Runnable endedTask = () -> onExchangeEnded(endedSeq);
 
     Http1Connection(NioConnector connector, SelectorLoop loop, SocketChannel channel) {
         this.connector = connector;
         this.loop = loop;
         this.channel = channel;
-        this.config = connector.config();
 
     }
 
@@ -378,7 +371,7 @@ final class Http1Connection extends ListNode {
             return false;
         }
         endedSeq = seq;
-        loop.execute(endedTask);
+        loop.execute(this);
         return false;
     }
 
@@ -557,26 +550,31 @@ final class Http1Connection extends ListNode {
         });
     }
 
+    /** @return the client's address (cached by the channel) */
     InetSocketAddress remoteAddress() {
-        if (remote == null) {
-            try {
-                remote = (InetSocketAddress) channel.getRemoteAddress();
-            } catch (IOException e) {
-                remote = new InetSocketAddress(0);
-            }
+        try {
+            return (InetSocketAddress) channel.getRemoteAddress();
+        } catch (IOException e) {
+            return new InetSocketAddress(0);
         }
-        return remote;
     }
 
+    /** @return the local address the connection was accepted on (cached by the channel) */
     InetSocketAddress localAddress() {
-        if (local == null) {
-            try {
-                local = (InetSocketAddress) channel.getLocalAddress();
-            } catch (IOException e) {
-                local = new InetSocketAddress(0);
-            }
+        try {
+            return (InetSocketAddress) channel.getLocalAddress();
+        } catch (IOException e) {
+            return new InetSocketAddress(0);
         }
-        return local;
+    }
+
+    /**
+     * Posted to the loop when an exchange ends (the connection itself is the task, so the hand-back
+     * allocates nothing): see {@link #onExchangeEnded}.
+     */
+    @Override
+    public void run() {
+        onExchangeEnded(endedSeq);
     }
 
     /** Closes the connection; idempotent, callable from any thread. Wakes any parked exchange thread. */

@@ -91,7 +91,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
             query = null;
         }
         closeAfter = !head.isPersistent() || connection.connector.isStopping();
-        int max = connection.config.maxRequestsPerConnection();
+        int max = connection.connector.config().maxRequestsPerConnection();
         if (max > 0 && ++connection.requestsServed >= max) {
             closeAfter = true;
         }

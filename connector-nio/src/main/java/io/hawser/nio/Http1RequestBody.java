@@ -38,7 +38,7 @@ final class Http1RequestBody extends RequestBody {
         chunked = head.isChunked();
         if (chunked) {
             if (decoder == null) {
-                decoder = new ChunkedDecoder(connection.config);
+                decoder = new ChunkedDecoder(connection.connector.config());
             }
             decoder.reset();
             remaining = -1;
@@ -195,7 +195,7 @@ final class Http1RequestBody extends RequestBody {
             return false;
         }
         return failure != null || (head.expectsContinue() && !continueSent)
-                || (!chunked && remaining > connection.config.maxUnreadBodyDrain());
+                || (!chunked && remaining > connection.connector.config().maxUnreadBodyDrain());
     }
 
     /**
@@ -212,7 +212,7 @@ final class Http1RequestBody extends RequestBody {
         if (failure != null || (head.expectsContinue() && !continueSent)) {
             return false;
         }
-        long budget = connection.config.maxUnreadBodyDrain();
+        long budget = connection.connector.config().maxUnreadBodyDrain();
         if (!chunked && remaining > budget) {
             return false;
         }

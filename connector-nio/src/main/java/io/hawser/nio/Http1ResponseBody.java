@@ -54,7 +54,7 @@ final class Http1ResponseBody extends ResponseBody {
     }
 
     void begin() {
-        bufferSize = connection.config.responseBufferSize();
+        bufferSize = connection.connector.config().responseBufferSize();
         count = 0;
         written = 0;
         declaredLength = -1;
