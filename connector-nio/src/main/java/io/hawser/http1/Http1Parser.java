@@ -170,7 +170,25 @@ public final class Http1Parser {
                         throw bad(b == ':' ? "empty field-name" : "invalid byte in field-name");
                     }
                     break;
-                case FIELD_NAME:
+                case FIELD_NAME: {
+                    // Scan the run of tchars at once; the field section bound is checked once per run.
+                    int sectionEnd = start + fieldSectionStart + config.maxFieldSectionSize();
+                    int end = Math.min(limit, sectionEnd);
+                    int j = i;
+                    while (j < end && Ascii.isTchar(buf[j])) {
+                        j++;
+                    }
+                    if (j == limit) {
+                        scanned = j - start;
+                        return -1;
+                    }
+                    if (j == sectionEnd) {
+                        checkFieldSection(j - start);
+                    }
+                    i = j;
+                    b = buf[i];
+                    rel = i - start;
+                }
                     if (b == ':') {
                         nameEnd = rel;
                         state = State.FIELD_VALUE_OWS;
@@ -192,19 +210,41 @@ public final class Http1Parser {
                     valueEnd = rel;
                     state = State.FIELD_VALUE;
                     continue;
-                case FIELD_VALUE:
+                case FIELD_VALUE: {
+                    // Scan the run of field-value bytes at once, then trim trailing OWS (RFC 9112 §5.1).
+                    int sectionEnd = start + fieldSectionStart + config.maxFieldSectionSize();
+                    int end = Math.min(limit, sectionEnd);
+                    int j = i;
+                    while (j < end && Ascii.isFieldValueByte(buf[j])) {
+                        j++;
+                    }
+                    int k = j;
+                    int vs = start + valueStart;
+                    while (k > vs && (buf[k - 1] == Ascii.SP || buf[k - 1] == Ascii.HTAB)) {
+                        k--;
+                    }
+                    valueEnd = k - start;
+                    if (j == limit) {
+                        scanned = j - start;
+                        return -1;
+                    }
+                    if (j == sectionEnd) {
+                        checkFieldSection(j - start);
+                    }
+                    i = j;
+                    b = buf[i];
+                    rel = i - start;
                     if (b == Ascii.CR) {
                         state = State.FIELD_LINE_LF;
                     } else if (b == Ascii.LF) {
                         bareLf("field line");
                         endField(buf, start, head);
-                    } else if (!Ascii.isFieldValueByte(b)) {
+                    } else {
                         throw bad("invalid byte in field-value");
-                    } else if (b != Ascii.SP && b != Ascii.HTAB) {
-                        valueEnd = rel + 1;
                     }
                     checkFieldSection(rel);
                     break;
+                }
                 case FIELD_LINE_LF:
                     if (b != Ascii.LF) {
                         throw bad("bare CR in field line");

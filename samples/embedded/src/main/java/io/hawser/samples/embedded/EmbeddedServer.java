@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 /**
  * Embedding Hawser in a few lines: a {@code main} that starts the connector with
  * {@link SampleHandler}. Run {@code java -jar samples/embedded/target/embedded.jar [--port N]};
- * the first line on standard output is {@code listening on http://HOST:PORT/}.
+ * the first line on standard output is {@code listening on http://HOST:PORT/}. {@link ServletServer}
+ * shows the same with a servlet registered in code.
  */
 @Command(name = "embedded", mixinStandardHelpOptions = true, version = "Hawser embedded sample 0.1",
         description = "Serves /plaintext, /echo, /status/NNN and /stream with the Hawser connector.")

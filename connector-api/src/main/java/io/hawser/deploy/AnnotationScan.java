@@ -1,0 +1,227 @@
+package io.hawser.deploy;
+
+import io.github.classgraph.AnnotationEnumValue;
+import io.github.classgraph.AnnotationInfo;
+import io.github.classgraph.ClassGraph;
+import io.github.classgraph.ClassInfo;
+import io.github.classgraph.ClassInfoList;
+import io.github.classgraph.ScanResult;
+import jakarta.servlet.DispatcherType;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The servlet annotations of one web app (Servlet 6.1 §8.1): {@code @WebServlet}, {@code @WebFilter},
+ * {@code @WebListener} and {@code @MultipartConfig} on the classes of {@code WEB-INF/classes} and
+ * {@code WEB-INF/lib/*.jar}, and the classes a {@code @HandlesTypes} asks for. Read from the class
+ * files with ClassGraph: no class is loaded to find them. Close it when done.
+ */
+final class AnnotationScan implements AutoCloseable {
+    private static final String WEB_SERVLET = "jakarta.servlet.annotation.WebServlet";
+    private static final String WEB_FILTER = "jakarta.servlet.annotation.WebFilter";
+    private static final String WEB_LISTENER = "jakarta.servlet.annotation.WebListener";
+    private static final String MULTIPART = "jakarta.servlet.annotation.MultipartConfig";
+
+    private final Path base;
+    private final ScanResult result;
+
+    private AnnotationScan(Path base, ScanResult result) {
+        this.base = base;
+        this.result = result;
+    }
+
+    /**
+     * @param base the exploded web app
+     * @return the scan of its {@code WEB-INF/classes} and {@code WEB-INF/lib/*.jar}
+     */
+    static AnnotationScan of(Path base) {
+        List<File> path = new ArrayList<>();
+        File classes = base.resolve("WEB-INF/classes").toFile();
+        if (classes.isDirectory()) {
+            path.add(classes);
+        }
+        File[] jars = base.resolve("WEB-INF/lib").toFile().listFiles((d, n) -> n.endsWith(".jar"));
+        if (jars != null) {
+            Arrays.sort(jars);
+            path.addAll(Arrays.asList(jars));
+        }
+        if (path.isEmpty()) {
+            return new AnnotationScan(base, null);
+        }
+        ScanResult r = new ClassGraph().overrideClasspath(path).enableClassInfo().enableAnnotationInfo()
+                .ignoreClassVisibility().scan(1);
+        return new AnnotationScan(base, r);
+    }
+
+    /** @return the {@code @WebServlet} classes, with any {@code @MultipartConfig} */
+    List<ServletDecl> servlets() throws DeploymentException {
+        List<ServletDecl> out = new ArrayList<>();
+        for (ClassInfo c : annotated(WEB_SERVLET)) {
+            AnnotationInfo a = c.getAnnotationInfo(WEB_SERVLET);
+            String where = "@WebServlet on " + c.getName() + " (" + element(c) + ")";
+            String name = string(a, "name", c.getName());
+            List<String> patterns = patterns(a, where);
+            Object los = a.getParameterValues().getValue("loadOnStartup");
+            Integer loadOnStartup = los == null ? null : (Integer) los;
+            out.add(new ServletDecl(name.isEmpty() ? c.getName() : name, c.getName(), initParams(a),
+                    loadOnStartup != null && loadOnStartup >= 0 ? loadOnStartup : null,
+                    bool(a, "asyncSupported"), multipart(c.getName()), patterns, where));
+        }
+        return out;
+    }
+
+    /** @return the {@code @WebFilter} classes */
+    List<FilterDecl> filters() throws DeploymentException {
+        List<FilterDecl> out = new ArrayList<>();
+        for (ClassInfo c : annotated(WEB_FILTER)) {
+            AnnotationInfo a = c.getAnnotationInfo(WEB_FILTER);
+            String where = "@WebFilter on " + c.getName() + " (" + element(c) + ")";
+            String name = string(a, "filterName", "");
+            name = name.isEmpty() ? c.getName() : name;
+            Set<DispatcherType> dispatchers = EnumSet.noneOf(DispatcherType.class);
+            for (Object d : array(a, "dispatcherTypes")) {
+                dispatchers.add(DispatcherType.valueOf(((AnnotationEnumValue) d).getValueName()));
+            }
+            if (dispatchers.isEmpty()) {
+                dispatchers.add(DispatcherType.REQUEST);
+            }
+            List<String> servletNames = new ArrayList<>();
+            for (Object s : array(a, "servletNames")) {
+                servletNames.add((String) s);
+            }
+            FilterMappingDecl mapping = new FilterMappingDecl(name, patterns(a, where), servletNames, dispatchers);
+            out.add(new FilterDecl(name, c.getName(), initParams(a), bool(a, "asyncSupported"), mapping, where));
+        }
+        return out;
+    }
+
+    /** @return the {@code @WebListener} class names */
+    List<String> listeners() {
+        List<String> out = new ArrayList<>();
+        for (ClassInfo c : annotated(WEB_LISTENER)) {
+            out.add(c.getName());
+        }
+        return out;
+    }
+
+    /**
+     * @param className a servlet class of the app
+     * @return its {@code @MultipartConfig}, or {@code null}
+     */
+    MultipartDecl multipart(String className) {
+        ClassInfo c = result == null ? null : result.getClassInfo(className);
+        AnnotationInfo a = c == null ? null : c.getAnnotationInfo(MULTIPART);
+        if (a == null) {
+            return null;
+        }
+        Object maxFile = a.getParameterValues().getValue("maxFileSize");
+        Object maxRequest = a.getParameterValues().getValue("maxRequestSize");
+        Object threshold = a.getParameterValues().getValue("fileSizeThreshold");
+        return new MultipartDecl(string(a, "location", ""), maxFile == null ? -1L : (Long) maxFile,
+                maxRequest == null ? -1L : (Long) maxRequest, threshold == null ? 0 : (Integer) threshold);
+    }
+
+    /**
+     * The app's classes a {@code @HandlesTypes} entry selects (Servlet 6.1 §8.2.4): those annotated
+     * with it when it is an annotation, else those that extend or implement it, directly or through
+     * a class outside the app (such as {@code HttpServlet}).
+     *
+     * @param type a type named by {@code @HandlesTypes}
+     * @param loader the web app's class loader, used only for types outside the app
+     * @return the names of the matching classes of the app
+     */
+    Set<String> handledBy(Class<?> type, ClassLoader loader) {
+        Set<String> out = new LinkedHashSet<>();
+        if (result == null) {
+            return out;
+        }
+        String name = type.getName();
+        for (ClassInfo c : result.getAllClasses()) {
+            if (c.getName().equals(name)) {
+                continue;
+            }
+            if (type.isAnnotation() ? c.hasAnnotation(name) : extendsOrImplements(c, type, loader)) {
+                out.add(c.getName());
+            }
+        }
+        return out;
+    }
+
+    private static boolean extendsOrImplements(ClassInfo c, Class<?> type, ClassLoader loader) {
+        List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
+        supers.addAll(c.getInterfaces());
+        for (ClassInfo s : supers) {
+            if (s.getName().equals(type.getName())) {
+                return true;
+            }
+            if (s.isExternalClass()) {
+                try {
+                    if (type.isAssignableFrom(Class.forName(s.getName(), false, loader))) {
+                        return true;
+                    }
+                } catch (ClassNotFoundException | LinkageError e) {
+                    // a supertype the app does not have: cannot match
+                }
+            }
+        }
+        return false;
+    }
+
+    private ClassInfoList annotated(String annotation) {
+        return result == null ? new ClassInfoList() : result.getClassesWithAnnotation(annotation);
+    }
+
+    private String element(ClassInfo c) {
+        File f = c.getClasspathElementFile();
+        return f == null ? "?" : base.relativize(f.toPath().toAbsolutePath()).toString().replace(File.separatorChar, '/');
+    }
+
+    private static List<String> patterns(AnnotationInfo a, String where) throws DeploymentException {
+        List<String> out = new ArrayList<>();
+        for (Object p : array(a, "urlPatterns")) {
+            out.add(WebXmlParser.checkPattern((String) p, where));
+        }
+        for (Object p : array(a, "value")) {
+            out.add(WebXmlParser.checkPattern((String) p, where));
+        }
+        return out;
+    }
+
+    private static Map<String, String> initParams(AnnotationInfo a) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (Object p : array(a, "initParams")) {
+            AnnotationInfo param = (AnnotationInfo) p;
+            params.put(string(param, "name", ""), string(param, "value", ""));
+        }
+        return params;
+    }
+
+    private static Object[] array(AnnotationInfo a, String name) {
+        Object v = a.getParameterValues().getValue(name);
+        return v instanceof Object[] ? (Object[]) v : new Object[0];
+    }
+
+    private static String string(AnnotationInfo a, String name, String fallback) {
+        Object v = a.getParameterValues().getValue(name);
+        return v == null ? fallback : v.toString();
+    }
+
+    private static boolean bool(AnnotationInfo a, String name) {
+        return Boolean.TRUE.equals(a.getParameterValues().getValue(name));
+    }
+
+    @Override
+    public void close() {
+        if (result != null) {
+            result.close();
+        }
+    }
+}

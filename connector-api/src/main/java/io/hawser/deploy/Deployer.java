@@ -1,0 +1,251 @@
+package io.hawser.deploy;
+
+import io.hawser.servlet.DefaultServlet;
+import io.hawser.servlet.WebApp;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRegistration;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Deploys a web app from a {@code .war} file or an exploded WAR directory (Servlet 6.1 §10):
+ * unpacks the WAR into a temporary directory, reads {@code WEB-INF/web.xml}, scans the annotations
+ * (unless {@code metadata-complete}), gives the app its own {@link WebAppClassLoader}, registers
+ * everything with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
+ * {@link DefaultServlet} when nothing is mapped to {@code /}, and starts it (listeners, then
+ * load-on-startup servlets). Any failure undoes all of that and throws a
+ * {@link DeploymentException} naming the file and the element. See {@code docs/deployment.md}.
+ *
+ * <pre>{@code
+ * try (DeployedApp app = Deployer.deploy(Path.of("shop.war"), Deployer.contextPathFor(Path.of("shop.war")))) {
+ *     Connector c = new NioConnector(config, new ServletAdapter(List.of(app.webApp())));
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class Deployer {
+    private static final System.Logger LOG = System.getLogger(Deployer.class.getName());
+
+    private Deployer() {
+    }
+
+    /**
+     * The context path a WAR's name gives it, as Tomcat names them: the file or directory name
+     * without {@code .war}; {@code ROOT} → {@code ""} (the root context); {@code #} stands for
+     * {@code /} ({@code shop#admin.war} → {@code /shop/admin}).
+     *
+     * @param source a {@code .war} file or exploded WAR directory
+     * @return {@code ""} or a path starting with {@code /}
+     */
+    public static String contextPathFor(Path source) {
+        String name = source.toAbsolutePath().normalize().getFileName().toString();
+        if (name.toLowerCase(Locale.ROOT).endsWith(".war")) {
+            name = name.substring(0, name.length() - 4);
+        }
+        return name.equals("ROOT") ? "" : "/" + name.replace('#', '/');
+    }
+
+    /**
+     * @param dir a directory
+     * @return whether it is an exploded WAR (it has a {@code WEB-INF} directory)
+     */
+    public static boolean isExplodedWar(Path dir) {
+        return Files.isDirectory(dir.resolve("WEB-INF"));
+    }
+
+    /**
+     * The web apps in a directory of WARs, like Tomcat's {@code webapps/}: every {@code *.war}
+     * file and every subdirectory, except a subdirectory named like a WAR beside it (an unpacked
+     * copy); sorted by name.
+     *
+     * @param dir the directory
+     * @return the WAR files and exploded WAR directories in it
+     * @throws IOException when it cannot be listed
+     */
+    public static List<Path> webAppsIn(Path dir) throws IOException {
+        List<Path> apps = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) entries.sorted()::iterator) {
+                String name = p.getFileName().toString();
+                if (name.startsWith(".")) {
+                    continue;
+                }
+                if (Files.isRegularFile(p) && name.toLowerCase(Locale.ROOT).endsWith(".war")) {
+                    apps.add(p);
+                } else if (Files.isDirectory(p) && !Files.isRegularFile(dir.resolve(name + ".war"))) {
+                    apps.add(p);
+                }
+            }
+        }
+        return apps;
+    }
+
+    /**
+     * Deploys and starts a web app; its classes see this class's loader as the server.
+     *
+     * @param source a {@code .war} file or an exploded WAR directory
+     * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
+     * @return the started app; {@link DeployedApp#close()} undeploys it
+     * @throws DeploymentException naming the file and element at fault; nothing is left running
+     */
+    public static DeployedApp deploy(Path source, String contextPath) throws DeploymentException {
+        return deploy(source, contextPath, Deployer.class.getClassLoader());
+    }
+
+    /**
+     * @param source a {@code .war} file or an exploded WAR directory
+     * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
+     * @param server the loader the app gets {@code jakarta.servlet} and {@code io.hawser} classes from
+     * @return the started app; {@link DeployedApp#close()} undeploys it
+     * @throws DeploymentException naming the file and element at fault; nothing is left running
+     */
+    public static DeployedApp deploy(Path source, String contextPath, ClassLoader server) throws DeploymentException {
+        checkContextPath(source, contextPath);
+        boolean isWar = Files.isRegularFile(source);
+        if (!isWar && !Files.isDirectory(source)) {
+            throw new DeploymentException(source, "", "no such file or directory", null);
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        String label = contextPath.isEmpty() ? "ROOT" : contextPath.substring(1).replace('/', '#');
+        Path expanded = null;
+        WebAppClassLoader loader = null;
+        WebApp app = null;
+        String phase = "reading";
+        try {
+            Path base = isWar ? WarExpander.expand(source, label) : source.toAbsolutePath().normalize();
+            expanded = isWar ? base : null;
+            Path webXmlFile = base.resolve(WebXmlParser.FILE);
+            WebXml xml = Files.isRegularFile(webXmlFile) ? WebXmlParser.parse(webXmlFile) : WebXml.NONE;
+            warnIgnored(source, xml);
+            loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
+            thread.setContextClassLoader(loader);
+            app = WebApp.create(contextPath, base, loader);
+            List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES : xml.welcomeFiles();
+            configure(app, xml, welcome);
+            ServletContext context = app.servletContext();
+            try (LazyScan scan = new LazyScan(base)) {
+                phase = "registering";
+                new ContextAssembler(context, loader).apply(xml, xml.metadataComplete() ? null : scan.get());
+                ContainerInitializers.run(context, loader, scan);
+            }
+            addDefaultServlet(context, base, welcome);
+            phase = "starting";
+            app.start();
+            return new DeployedApp(source, contextPath, base, app, loader, expanded);
+        } catch (DeploymentException e) {
+            undo(app, loader, expanded);
+            throw e.withSource(source);
+        } catch (ServletException e) {
+            undo(app, loader, expanded);
+            throw new DeploymentException(source, "starting the web app", describe(e), e);
+        } catch (RuntimeException | LinkageError e) {
+            undo(app, loader, expanded);
+            throw new DeploymentException(source, phase + " the web app", describe(e), e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private static void checkContextPath(Path source, String contextPath) throws DeploymentException {
+        boolean ok = contextPath.isEmpty() || contextPath.startsWith("/") && !contextPath.endsWith("/")
+                && !contextPath.contains("//") && contextPath.chars().allMatch(c -> c > 0x20 && c < 0x7F
+                        && c != '?' && c != '#' && c != '%' && c != ';' && c != '\\');
+        if (!ok) {
+            throw new DeploymentException(source, "context path", "\"" + contextPath
+                    + "\" is not \"\" or /name (no trailing slash, no ?, #, %, ; or spaces)", null);
+        }
+    }
+
+    private static void configure(WebApp app, WebXml xml, List<String> welcome) {
+        if (xml.displayName() != null) {
+            app.setDisplayName(xml.displayName());
+        }
+        welcome.forEach(app::addWelcomeFile);
+        for (ErrorPageDecl page : xml.errorPages()) {
+            if (page.status() > 0) {
+                app.addErrorPage(page.status(), page.location());
+            } else {
+                app.addErrorPage(page.exceptionType() == null ? Throwable.class.getName() : page.exceptionType(),
+                        page.location());
+            }
+        }
+        xml.mimeMappings().forEach(app::addMimeMapping);
+        if (xml.sessionTimeout() != null) {
+            app.setSessionTimeoutMinutes(xml.sessionTimeout());
+        }
+    }
+
+    private static void addDefaultServlet(ServletContext context, Path base, List<String> welcome) {
+        for (ServletRegistration reg : context.getServletRegistrations().values()) {
+            if (reg.getMappings().contains("/")) {
+                return;
+            }
+        }
+        if (context.getServletRegistration("default") == null) {
+            context.addServlet("default", new DefaultServlet(base, welcome)).addMapping("/");
+        }
+    }
+
+    private static void warnIgnored(Path source, WebXml xml) {
+        for (String element : xml.ignored()) {
+            LOG.log(System.Logger.Level.WARNING, "{0}: {1} <{2}> ignored: {3}", source, WebXmlParser.FILE, element,
+                    WebXmlParser.isIgnoredElement(element) ? "not supported by Hawser" : "unknown element");
+        }
+    }
+
+    private static void undo(WebApp app, WebAppClassLoader loader, Path expanded) {
+        if (app != null) {
+            try {
+                app.stop();
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING, "stopping a web app that failed to deploy", e);
+            }
+        }
+        DeployedApp.closeQuietly(loader);
+        WarExpander.delete(expanded);
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder s = new StringBuilder(String.valueOf(e.getMessage() == null ? e : e.getMessage()));
+        Throwable root = e;
+        for (int i = 0; i < 10 && root.getCause() != null && root.getCause() != root; i++) {
+            root = root.getCause();
+        }
+        if (root != e) {
+            s.append(" (caused by ").append(root).append(')');
+        }
+        return s.toString();
+    }
+
+    /** The annotation scan, made on first use, closed with the deployment step. */
+    private static final class LazyScan implements java.util.function.Supplier<AnnotationScan>, AutoCloseable {
+        private final Path base;
+        private AnnotationScan scan;
+
+        LazyScan(Path base) {
+            this.base = base;
+        }
+
+        @Override
+        public AnnotationScan get() {
+            if (scan == null) {
+                scan = AnnotationScan.of(base);
+            }
+            return scan;
+        }
+
+        @Override
+        public void close() {
+            if (scan != null) {
+                scan.close();
+            }
+        }
+    }
+}

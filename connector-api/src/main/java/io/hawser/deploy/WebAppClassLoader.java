@@ -1,0 +1,134 @@
+package io.hawser.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One web app's class loader (Servlet 6.1 §10.7.2): {@code WEB-INF/classes}, then the jars of
+ * {@code WEB-INF/lib} in name order.
+ *
+ * <ul>
+ *   <li>JDK classes ({@code java.*} and whatever the platform class loader has) always come from the
+ *       JDK, so an app cannot replace them;</li>
+ *   <li>{@code jakarta.servlet.*} and {@code io.hawser.*} come from the server first (an app that
+ *       bundles its own servlet-api jar still shares the server's types), then from the app;</li>
+ *   <li>everything else comes from the app first (child-first), and is never looked up in the
+ *       server's own libraries (picocli, ClassGraph ... stay invisible to the app).</li>
+ * </ul>
+ *
+ * {@link #close()} releases the jar files; the deployer calls it on undeploy so the loader and every
+ * class it defined can be collected.
+ */
+final class WebAppClassLoader extends URLClassLoader {
+    static {
+        registerAsParallelCapable();
+    }
+
+    private final ClassLoader server;
+    private final ClassLoader jdk;
+
+    /**
+     * @param name the loader's name (the context path, for stack traces and heap dumps)
+     * @param base the exploded web app
+     * @param server the loader of {@code jakarta.servlet} and Hawser's classes
+     */
+    WebAppClassLoader(String name, Path base, ClassLoader server) {
+        super(name, urls(base), ClassLoader.getPlatformClassLoader());
+        this.server = server;
+        this.jdk = ClassLoader.getPlatformClassLoader();
+    }
+
+    private static URL[] urls(Path base) {
+        List<URL> urls = new ArrayList<>();
+        try {
+            Path classes = base.resolve("WEB-INF/classes");
+            if (Files.isDirectory(classes)) {
+                urls.add(classes.toUri().toURL());
+            }
+            Path lib = base.resolve("WEB-INF/lib");
+            if (Files.isDirectory(lib)) {
+                try (Stream<Path> jars = Files.list(lib)) {
+                    for (Path jar : (Iterable<Path>) jars.filter(p -> p.getFileName().toString().endsWith(".jar"))
+                            .sorted()::iterator) {
+                        urls.add(jar.toUri().toURL());
+                    }
+                }
+            }
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return urls.toArray(new URL[0]);
+    }
+
+    /** @return whether the name belongs to the server's shared API (loaded from the server first) */
+    static boolean isServerShared(String className) {
+        return className.startsWith("jakarta.servlet.") || className.startsWith("io.hawser.");
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> c = findLoadedClass(name);
+            if (c == null) {
+                c = lookUp(name);
+            }
+            if (resolve) {
+                resolveClass(c);
+            }
+            return c;
+        }
+    }
+
+    private Class<?> lookUp(String name) throws ClassNotFoundException {
+        if (name.startsWith("java.") || jdk.getResource(name.replace('.', '/') + ".class") != null) {
+            return jdk.loadClass(name);
+        }
+        if (isServerShared(name)) {
+            try {
+                return server.loadClass(name);
+            } catch (ClassNotFoundException e) {
+                return findClass(name);
+            }
+        }
+        try {
+            return findClass(name);
+        } catch (ClassNotFoundException e) {
+            return jdk.loadClass(name);
+        }
+    }
+
+    @Override
+    public URL getResource(String name) {
+        URL url = null;
+        if (isServerShared(name.replace('/', '.'))) {
+            url = server.getResource(name);
+        }
+        if (url == null) {
+            url = findResource(name);
+        }
+        return url != null ? url : jdk.getResource(name);
+    }
+
+    @Override
+    public Enumeration<URL> getResources(String name) throws IOException {
+        List<URL> all = new ArrayList<>();
+        if (isServerShared(name.replace('/', '.'))) {
+            all.addAll(Collections.list(server.getResources(name)));
+        }
+        all.addAll(Collections.list(findResources(name)));
+        all.addAll(Collections.list(jdk.getResources(name)));
+        return Collections.enumeration(all);
+    }
+}

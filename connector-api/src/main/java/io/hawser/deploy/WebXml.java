@@ -1,0 +1,36 @@
+package io.hawser.deploy;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a {@code WEB-INF/web.xml} declares (Servlet 6.1 §14), in declaration order. {@link #NONE}
+ * stands for a web app without a deployment descriptor.
+ *
+ * @param version the web-app version attribute ({@code 5.0}, {@code 6.0}, {@code 6.1}), or empty
+ * @param metadataComplete whether annotations are to be ignored (§8.1)
+ * @param displayName the display-name, or {@code null}
+ * @param contextParams context-param names to values
+ * @param servlets the servlets
+ * @param servletMappings servlet-name to its url-patterns, from every servlet-mapping
+ * @param filters the filters
+ * @param filterMappings the filter-mappings, in order (the order filters run in)
+ * @param listeners listener classes
+ * @param welcomeFiles welcome-file names
+ * @param errorPages error pages
+ * @param sessionTimeout session-timeout in minutes, or {@code null}
+ * @param mimeMappings extension (without dot, lower case) to MIME type
+ * @param requestEncoding request-character-encoding, or {@code null}
+ * @param responseEncoding response-character-encoding, or {@code null}
+ * @param ignored names of elements that are understood but not supported (security, JNDI, JSP)
+ */
+record WebXml(String version, boolean metadataComplete, String displayName, Map<String, String> contextParams,
+        List<ServletDecl> servlets, Map<String, List<String>> servletMappings, List<FilterDecl> filters,
+        List<FilterMappingDecl> filterMappings, List<String> listeners, List<String> welcomeFiles,
+        List<ErrorPageDecl> errorPages, Integer sessionTimeout, Map<String, String> mimeMappings,
+        String requestEncoding, String responseEncoding, List<String> ignored) {
+
+    /** No deployment descriptor: nothing declared, annotations scanned. */
+    static final WebXml NONE = new WebXml("", false, null, Map.of(), List.of(), Map.of(), List.of(), List.of(),
+            List.of(), List.of(), List.of(), null, Map.of(), null, null, List.of());
+}

@@ -1,0 +1,154 @@
+package io.hawser.servlet;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The canonical URI path of Servlet 6.1 §3.5.2, computed from the raw path of a request-target
+ * (query and fragment already split off by the connector).
+ *
+ * <p>Steps, in the spec's order: split into segments at {@code /}; drop each segment's path
+ * parameters ({@code ;...}); percent-decode each segment as UTF-8; drop empty segments other than
+ * the last; remove {@code .} segments and let {@code ..} remove the segment before it. The request
+ * is rejected with 400 for the spec's "errors and suspicious sequences": a path not starting with
+ * {@code /}, a decode error, an encoded {@code /} ({@code %2F}), a {@code ..} that would leave the
+ * root, a dot segment with parameters or with encoded dots, an empty non-last segment with
+ * parameters, a backslash or a control character (encoded or not).
+ */
+final class CanonicalPath {
+    private CanonicalPath() {
+    }
+
+    /**
+     * @param raw the raw path, e.g. {@code /a;v=1/./b%20c/}
+     * @return the decoded canonical path, starting with {@code /}, e.g. {@code /a/b c/}
+     * @throws BadRequestException (400) when the spec rejects the path
+     */
+    static String of(String raw) {
+        if (raw == null || raw.isEmpty() || raw.charAt(0) != '/') {
+            throw reject("path must start with /");
+        }
+        if (containsIgnoreCase(raw, "%2f")) {
+            throw reject("encoded / in path");
+        }
+        List<String> segments = new ArrayList<>();
+        int start = 1;
+        int length = raw.length();
+        while (start <= length) {
+            int end = raw.indexOf('/', start);
+            boolean last = end < 0;
+            if (last) {
+                end = length;
+            }
+            addSegment(raw.substring(start, end), last, segments);
+            start = end + 1;
+        }
+        if (segments.isEmpty()) {
+            return "/";
+        }
+        StringBuilder path = new StringBuilder(raw.length());
+        for (String segment : segments) {
+            path.append('/').append(segment);
+        }
+        return path.toString();
+    }
+
+    private static void addSegment(String rawSegment, boolean last, List<String> segments) {
+        int semi = rawSegment.indexOf(';');
+        String name = semi >= 0 ? rawSegment.substring(0, semi) : rawSegment;
+        if (semi >= 0) {
+            if (name.isEmpty() && !last) {
+                throw reject("empty segment with parameters");
+            }
+            if (name.equals(".") || name.equals("..")) {
+                throw reject("dot segment with parameters");
+            }
+        }
+        String segment = name;
+        if (name.indexOf('%') >= 0) {
+            segment = decode(name);
+            if (segment.equals(".") || segment.equals("..")) {
+                throw reject("encoded dot segment");
+            }
+        }
+        for (int i = 0; i < segment.length(); i++) {
+            char c = segment.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw reject("control character in path");
+            }
+            if (c == '\\') {
+                throw reject("backslash in path");
+            }
+        }
+        if (segment.equals(".")) {
+            return;
+        }
+        if (segment.equals("..")) {
+            if (segments.isEmpty()) {
+                throw reject("path leaves the root");
+            }
+            segments.remove(segments.size() - 1);
+            return;
+        }
+        if (segment.isEmpty() && !last) {
+            return;
+        }
+        segments.add(segment);
+    }
+
+    /**
+     * Percent-decodes as UTF-8 (RFC 3986 §2.1), rejecting bad escapes and malformed UTF-8.
+     *
+     * @param s text with {@code %XX} escapes
+     * @return the decoded text
+     * @throws BadRequestException (400) on a malformed escape or byte sequence
+     */
+    static String decode(String s) {
+        byte[] bytes = new byte[s.length()];
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= s.length()) {
+                    throw reject("bad percent-encoding");
+                }
+                int hi = Character.digit(s.charAt(i + 1), 16);
+                int lo = Character.digit(s.charAt(i + 2), 16);
+                if (hi < 0 || lo < 0) {
+                    throw reject("bad percent-encoding");
+                }
+                bytes[n++] = (byte) (hi << 4 | lo);
+                i += 2;
+            } else if (c > 0x7f) {
+                throw reject("non-ASCII character in path");
+            } else {
+                bytes[n++] = (byte) c;
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes, 0, n)).toString();
+        } catch (CharacterCodingException e) {
+            throw reject("path is not UTF-8");
+        }
+    }
+
+    private static boolean containsIgnoreCase(String s, String lower) {
+        for (int i = 0; i + lower.length() <= s.length(); i++) {
+            if (s.regionMatches(true, i, lower, 0, lower.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static BadRequestException reject(String reason) {
+        return new BadRequestException(400, reason);
+    }
+}

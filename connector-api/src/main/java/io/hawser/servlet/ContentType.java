@@ -1,0 +1,91 @@
+package io.hawser.servlet;
+
+import java.util.Locale;
+
+/** Reads a media type (RFC 9110 §8.3.1): {@code type/subtype *( ; name=value )}. */
+final class ContentType {
+    private ContentType() {
+    }
+
+    /**
+     * @param value a Content-Type value, e.g. {@code text/html; charset="UTF-8"}, or {@code null}
+     * @return {@code type/subtype} without parameters, trimmed, or {@code null}
+     */
+    static String mediaType(String value) {
+        if (value == null) {
+            return null;
+        }
+        int semi = value.indexOf(';');
+        return (semi < 0 ? value : value.substring(0, semi)).trim();
+    }
+
+    /**
+     * @param value a Content-Type value, or {@code null}
+     * @return the {@code charset} parameter without quotes, or {@code null}
+     */
+    static String charset(String value) {
+        return parameter(value, "charset");
+    }
+
+    /**
+     * @param value a Content-Type value, or {@code null}
+     * @param name a parameter name, compared case-insensitively
+     * @return its value without quotes, or {@code null}
+     */
+    static String parameter(String value, String name) {
+        if (value == null) {
+            return null;
+        }
+        int i = value.indexOf(';');
+        while (i >= 0 && i < value.length()) {
+            int next = nextSemicolon(value, i + 1);
+            String param = value.substring(i + 1, next).trim();
+            int eq = param.indexOf('=');
+            if (eq > 0 && param.substring(0, eq).trim().equalsIgnoreCase(name)) {
+                String v = param.substring(eq + 1).trim();
+                if (v.length() >= 2 && v.charAt(0) == '"' && v.charAt(v.length() - 1) == '"') {
+                    v = v.substring(1, v.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
+                }
+                return v.isEmpty() ? null : v;
+            }
+            i = next;
+        }
+        return null;
+    }
+
+    /**
+     * @param value a Content-Type value
+     * @return the value with its charset parameter removed, e.g. {@code text/html; q=1}
+     */
+    static String withoutCharset(String value) {
+        StringBuilder out = new StringBuilder(value.length());
+        int semi = value.indexOf(';');
+        out.append((semi < 0 ? value : value.substring(0, semi)).trim());
+        int i = semi;
+        while (i >= 0 && i < value.length()) {
+            int next = nextSemicolon(value, i + 1);
+            String param = value.substring(i + 1, next).trim();
+            int eq = param.indexOf('=');
+            if (!param.isEmpty() && !(eq > 0 && param.substring(0, eq).trim().toLowerCase(Locale.ROOT).equals("charset"))) {
+                out.append(';').append(param);
+            }
+            i = next;
+        }
+        return out.toString();
+    }
+
+    private static int nextSemicolon(String value, int from) {
+        boolean quoted = false;
+        for (int i = from; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == '\\' && quoted) {
+                i++;
+            } else if (c == ';' && !quoted) {
+                return i;
+            }
+        }
+        return value.length();
+    }
+}

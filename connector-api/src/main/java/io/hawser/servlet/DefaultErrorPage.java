@@ -1,0 +1,107 @@
+package io.hawser.servlet;
+
+import io.hawser.api.HttpExchange;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The plain error page written when the web app has none for a status (Servlet 6.1 §10.9.2 leaves
+ * it to the container): a small HTML document with the status, its reason phrase and the
+ * {@code sendError} message, every echoed character escaped. Exception details are never shown.
+ */
+final class DefaultErrorPage {
+    private DefaultErrorPage() {
+    }
+
+    /**
+     * Replaces the buffered body with the page; the status must already be set.
+     *
+     * @param exchange the exchange, not committed
+     * @param status the status
+     * @param message the message to echo, or {@code null}
+     */
+    static void write(HttpExchange exchange, int status, String message) {
+        String title = status + " " + reason(status);
+        StringBuilder html = new StringBuilder(256)
+                .append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>").append(escape(title))
+                .append("</title></head>\n<body><h1>").append(escape(title)).append("</h1>\n");
+        if (message != null && !message.isEmpty()) {
+            html.append("<p>").append(escape(message)).append("</p>\n");
+        }
+        html.append("</body></html>\n");
+        try {
+            exchange.responseBody().resetBuffer();
+            exchange.responseFields().remove("Content-Length");
+            exchange.responseFields().set("Content-Type", "text/html;charset=utf-8");
+            exchange.responseBody().write(html.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException | IllegalStateException e) {
+            exchange.abort(e);
+        }
+    }
+
+    /**
+     * @param s text
+     * @return it with {@code & < > " '} as character references
+     */
+    static String escape(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&':
+                    out.append("&amp;");
+                    break;
+                case '<':
+                    out.append("&lt;");
+                    break;
+                case '>':
+                    out.append("&gt;");
+                    break;
+                case '"':
+                    out.append("&quot;");
+                    break;
+                case '\'':
+                    out.append("&#39;");
+                    break;
+                default:
+                    out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * @param status a status code
+     * @return its reason phrase (RFC 9110 §15), or {@code Error}
+     */
+    static String reason(int status) {
+        switch (status) {
+            case 400: return "Bad Request";
+            case 401: return "Unauthorized";
+            case 403: return "Forbidden";
+            case 404: return "Not Found";
+            case 405: return "Method Not Allowed";
+            case 406: return "Not Acceptable";
+            case 408: return "Request Timeout";
+            case 409: return "Conflict";
+            case 410: return "Gone";
+            case 411: return "Length Required";
+            case 412: return "Precondition Failed";
+            case 413: return "Content Too Large";
+            case 414: return "URI Too Long";
+            case 415: return "Unsupported Media Type";
+            case 416: return "Range Not Satisfiable";
+            case 417: return "Expectation Failed";
+            case 422: return "Unprocessable Content";
+            case 429: return "Too Many Requests";
+            case 431: return "Request Header Fields Too Large";
+            case 500: return "Internal Server Error";
+            case 501: return "Not Implemented";
+            case 502: return "Bad Gateway";
+            case 503: return "Service Unavailable";
+            case 504: return "Gateway Timeout";
+            case 505: return "HTTP Version Not Supported";
+            default: return "Error";
+        }
+    }
+}

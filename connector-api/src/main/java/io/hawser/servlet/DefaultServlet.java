@@ -1,0 +1,238 @@
+package io.hawser.servlet;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The default servlet: serves a web app's static files (Servlet 6.1 §12.2, the servlet mapped to
+ * {@code /}). The deployer registers it when the app maps nothing to {@code /}; an app may also
+ * declare it in web.xml by this class name.
+ *
+ * <ul>
+ *   <li>GET and HEAD (OPTIONS answers {@code Allow}; other methods 405).</li>
+ *   <li>{@code Content-Type} from {@link jakarta.servlet.ServletContext#getMimeType} (the web.xml
+ *       mime-mappings, then the context's built-in table), else {@code application/octet-stream}.</li>
+ *   <li>A strong {@code ETag} (length and modification time) and {@code Last-Modified};
+ *       {@code If-None-Match} / {@code If-Modified-Since} → 304, {@code If-Match} /
+ *       {@code If-Unmodified-Since} → 412 (RFC 9110 §13).</li>
+ *   <li>{@code Range} on GET: one range → 206, several → 206 {@code multipart/byteranges}, none
+ *       satisfiable → 416 with {@code Content-Range: bytes *}{@code /LENGTH}; honoured only when
+ *       {@code If-Range} matches (RFC 9110 §14).</li>
+ *   <li>A directory: without a trailing slash → 302 to the same path with one; with it → the
+ *       first welcome file that exists, else a welcome file mapped to a servlet (forwarded), else
+ *       404. There are no directory listings.</li>
+ *   <li>{@code WEB-INF/} and {@code META-INF/} → 404 for requests from clients (a forward, include
+ *       or error page may use them); anything outside the app's directory → 404; dot segments,
+ *       backslashes and NUL in the path → 400.</li>
+ * </ul>
+ */
+public class DefaultServlet extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    /** Welcome files when none are configured, as Tomcat's default web.xml has them (minus JSP). */
+    public static final List<String> DEFAULT_WELCOME_FILES = List.of("index.html", "index.htm");
+    private static final String ALLOW = "GET, HEAD, OPTIONS";
+
+    private transient Path root;
+    private final transient List<String> welcomeFiles = new ArrayList<>();
+
+    /**
+     * For declaration in web.xml: the directory is {@code getServletContext().getRealPath("/")}; the
+     * init-param {@code welcomeFiles} (comma-separated) replaces {@link #DEFAULT_WELCOME_FILES}.
+     */
+    public DefaultServlet() {
+    }
+
+    /**
+     * @param base the web app's directory (an exploded WAR), or {@code null} to serve nothing
+     * @param welcomeFiles file names tried in a directory, in order (web.xml {@code welcome-file-list})
+     */
+    public DefaultServlet(Path base, List<String> welcomeFiles) {
+        this.root = base;
+        this.welcomeFiles.addAll(welcomeFiles);
+    }
+
+    @Override
+    public void init() throws ServletException {
+        if (root == null) {
+            String real = getServletContext().getRealPath("/");
+            root = real == null ? null : Paths.get(real);
+        }
+        if (welcomeFiles.isEmpty()) {
+            String param = getInitParameter("welcomeFiles");
+            if (param != null) {
+                for (String w : param.split(",")) {
+                    if (!w.isBlank()) {
+                        welcomeFiles.add(w.trim());
+                    }
+                }
+            } else {
+                welcomeFiles.addAll(DEFAULT_WELCOME_FILES);
+            }
+        }
+        if (root != null) {
+            try {
+                root = root.toRealPath();
+            } catch (IOException e) {
+                throw new ServletException("default servlet: cannot read " + root + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Override
+    protected void service(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {
+        switch (req.getMethod()) {
+            case "GET":
+                serve(req, resp, true);
+                break;
+            case "HEAD":
+                serve(req, resp, false);
+                break;
+            case "OPTIONS":
+                resp.setHeader("Allow", ALLOW);
+                resp.setContentLength(0);
+                break;
+            default:
+                resp.setHeader("Allow", ALLOW);
+                resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
+        }
+    }
+
+    private void serve(HttpServletRequest req, HttpServletResponse resp, boolean body)
+            throws ServletException, IOException {
+        String path = relativePath(req);
+        if (root == null) {
+            resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+            return;
+        }
+        if (path.isEmpty()) {
+            redirectToDirectory(req, resp);
+            return;
+        }
+        StaticResource r = StaticResource.resolve(root, path, req.getDispatcherType() != DispatcherType.REQUEST);
+        switch (r.kind) {
+            case FILE:
+                if (path.endsWith("/")) {
+                    resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+                } else {
+                    send(req, resp, r, fileName(path), body);
+                }
+                break;
+            case DIRECTORY:
+                if (!path.endsWith("/")) {
+                    redirectToDirectory(req, resp);
+                } else {
+                    welcome(req, resp, r.file, path, body);
+                }
+                break;
+            case BAD:
+                resp.sendError(HttpServletResponse.SC_BAD_REQUEST);
+                break;
+            default:
+                resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+    }
+
+    /** @return the path within the app this request names (the included one for an include) */
+    private static String relativePath(HttpServletRequest req) {
+        String servletPath;
+        String pathInfo;
+        if (req.getAttribute(RequestDispatcher.INCLUDE_REQUEST_URI) != null) {
+            servletPath = (String) req.getAttribute(RequestDispatcher.INCLUDE_SERVLET_PATH);
+            pathInfo = (String) req.getAttribute(RequestDispatcher.INCLUDE_PATH_INFO);
+        } else {
+            servletPath = req.getServletPath();
+            pathInfo = req.getPathInfo();
+        }
+        return (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);
+    }
+
+    private static void redirectToDirectory(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String query = req.getQueryString();
+        resp.sendRedirect(req.getRequestURI() + "/" + (query == null ? "" : "?" + query));
+    }
+
+    private void welcome(HttpServletRequest req, HttpServletResponse resp, Path dir, String path, boolean body)
+            throws ServletException, IOException {
+        for (String w : welcomeFiles) {
+            if (Files.isRegularFile(dir.resolve(w))) {
+                StaticResource r = StaticResource.resolve(root, path + w, false);
+                if (r.kind == StaticResource.Kind.FILE) {
+                    send(req, resp, r, w, body);
+                    return;
+                }
+            }
+        }
+        for (String w : welcomeFiles) {
+            if (isMappedToServlet(path + w)) {
+                req.getRequestDispatcher(path + w).forward(req, resp);
+                return;
+            }
+        }
+        resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+    }
+
+    private boolean isMappedToServlet(String path) {
+        for (ServletRegistration reg : getServletContext().getServletRegistrations().values()) {
+            for (String pattern : reg.getMappings()) {
+                if (pattern.equals(path) || pattern.startsWith("*.") && path.endsWith(pattern.substring(1))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private void send(HttpServletRequest req, HttpServletResponse resp, StaticResource r, String name, boolean body)
+            throws IOException {
+        String etag = r.etag();
+        resp.setHeader("ETag", etag);
+        resp.setHeader("Last-Modified", HttpDate.format(r.lastModified));
+        switch (StaticPreconditions.evaluate(req, r)) {
+            case NOT_MODIFIED:
+                resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
+                return;
+            case PRECONDITION_FAILED:
+                resp.sendError(HttpServletResponse.SC_PRECONDITION_FAILED);
+                return;
+            default:
+                break;
+        }
+        String type = getServletContext().getMimeType(name);
+        resp.setHeader("Accept-Ranges", "bytes");
+        String range = req.getHeader("Range");
+        if (body && range != null && StaticPreconditions.rangeAllowed(req.getHeader("If-Range"), r)) {
+            List<RangeHeader.Span> spans = RangeHeader.parse(range, r.length);
+            if (spans != null && spans.isEmpty()) {
+                resp.setHeader("Content-Range", "bytes */" + r.length);
+                resp.sendError(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
+                return;
+            }
+            if (spans != null && spans.size() == 1) {
+                resp.setContentType(type == null ? "application/octet-stream" : type);
+                StaticBody.single(resp, r.file, spans.get(0), r.length);
+                return;
+            }
+            if (spans != null) {
+                StaticBody.multiple(resp, r.file, spans, r.length, type);
+                return;
+            }
+        }
+        resp.setContentType(type == null ? "application/octet-stream" : type);
+        StaticBody.whole(resp, r.file, r.length, body);
+    }
+
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+}

@@ -1,0 +1,303 @@
+package io.hawser.servlet;
+
+import io.hawser.api.BadMessageException;
+import io.hawser.api.HttpExchange;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.UnavailableException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One request's way through a web app: the REQUEST dispatch, any ASYNC dispatches, error handling,
+ * and the end of the request (Servlet 6.1 §2.3.3, §6.2, §10.9).
+ *
+ * <p>Threads: the first dispatch runs inside {@link io.hawser.api.HttpHandler#handle} on the
+ * connector's worker. If the application starts async and the dispatch returns, the exchange is put
+ * in async mode ({@link HttpExchange#startAsync()}) before the async state is published, and the
+ * request ends on whichever thread completes it, which then calls {@link HttpExchange#complete()}.
+ * The end runs exactly once.
+ */
+final class RequestCycle {
+    private static final Logger LOG = Logger.getLogger(ServletAdapter.class.getName());
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final WebApp app;
+    private final HttpExchange exchange;
+    private final ServletResponseView response;
+    private final AtomicBoolean ended = new AtomicBoolean();
+    private final long id = IDS.incrementAndGet();
+    private ServletRequestView request;
+    private volatile AsyncState async;
+    private volatile boolean exchangeAsync;
+    private List<Runnable> onEnd;
+    private boolean inErrorPage;
+
+    /**
+     * @param app the web app the request was routed to
+     * @param exchange the exchange
+     */
+    RequestCycle(WebApp app, HttpExchange exchange) {
+        this.app = app;
+        this.exchange = exchange;
+        this.response = new ServletResponseView(this);
+    }
+
+    WebApp app() {
+        return app;
+    }
+
+    HttpExchange exchange() {
+        return exchange;
+    }
+
+    ServletRequestView request() {
+        return request;
+    }
+
+    ServletResponseView response() {
+        return response;
+    }
+
+    String requestId() {
+        return Long.toString(id);
+    }
+
+    /** @return the request line, for logs: method, target and protocol */
+    String requestLine() {
+        return exchange.method() + " " + exchange.requestTarget() + " " + exchange.protocol();
+    }
+
+    /**
+     * Runs the request: {@code requestInitialized}, the REQUEST dispatch, then the end of the
+     * request unless it went async. Called on the connector's worker inside {@code handle}.
+     *
+     * @param mapped where the request maps
+     */
+    void run(MappedPath mapped) {
+        request = new ServletRequestView(this, mapped);
+        runInContext(() -> {
+            app.listeners().requestInitialized(request);
+            containerDispatch(DispatcherType.REQUEST, request, response, mapped.servlet(), mapped.path());
+        });
+    }
+
+    /**
+     * A dispatch made by the container (REQUEST or ASYNC): runs the chain, turns a failure into an
+     * error page, then lets the async state decide what follows.
+     */
+    void containerDispatch(DispatcherType type, HttpServletRequest req, HttpServletResponse res,
+                           ServletHolder servlet, String path) {
+        try {
+            invoke(type, req, res, servlet, path);
+        } catch (Throwable t) {
+            failed(t, servlet.getName());
+        }
+        AsyncState a = async;
+        if (a == null) {
+            end();
+        } else {
+            a.dispatchReturned();
+        }
+    }
+
+    /**
+     * Runs the filters mapped for {@code type} and the servlet (§6.2.5); failures propagate.
+     *
+     * @param path the context-relative path the filters are matched against, {@code null} for a named dispatch
+     */
+    void invoke(DispatcherType type, ServletRequest req, ServletResponse res, ServletHolder servlet, String path)
+            throws IOException, ServletException {
+        AppFilterChain chain = new AppFilterChain(app.filterMappings().match(type, path, servlet.getName()), servlet);
+        boolean fresh = type == DispatcherType.REQUEST || type == DispatcherType.ASYNC;
+        Object[] previous = request.enter(servlet, chain.isAsyncSupported(), fresh);
+        try {
+            chain.doFilter(req, res);
+        } finally {
+            request.leave(previous);
+        }
+    }
+
+    /**
+     * A dispatch failed (§10.9.2): a refused request gets its status; anything else is logged once
+     * with the request line and becomes the error page for its type (500 by default, 503 for
+     * {@link UnavailableException}); after commit the connection is aborted, as the message cannot
+     * be completed.
+     */
+    void failed(Throwable t, String servletName) {
+        AsyncState a = async;
+        if (a != null) {
+            a.failedInDispatch(t);
+        }
+        if (t instanceof BadRequestException) {
+            if (!exchange.isCommitted()) {
+                ErrorHandler.errorPage(this, ((BadRequestException) t).status(), t.getMessage(), null, servletName);
+            }
+            return;
+        }
+        BadMessageException malformed = malformedRequest(t);
+        if (malformed != null) {
+            // The request body broke its framing (or a limit): answer with its status; the
+            // connector closes the connection after it (RFC 9112 §6.3, §7.1).
+            if (exchange.isCommitted()) {
+                exchange.abort(t);
+            } else {
+                ErrorHandler.errorPage(this, malformed.status(), malformed.getMessage(), null, servletName);
+            }
+            return;
+        }
+        if (exchange.isCommitted()) {
+            LOG.log(t instanceof IOException ? Level.FINE : Level.WARNING,
+                    "servlet '" + servletName + "' failed after commit on " + requestLine(), t);
+            exchange.abort(t);
+            return;
+        }
+        LOG.log(Level.WARNING, "servlet '" + servletName + "' failed on " + requestLine(), t);
+        int status = t instanceof UnavailableException ? 503 : 500;
+        ErrorHandler.errorPage(this, status, null, t, servletName);
+    }
+
+    /** @return the connector's {@link BadMessageException} in {@code t}'s cause chain, or {@code null} */
+    private static BadMessageException malformedRequest(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof BadMessageException) {
+                return (BadMessageException) c;
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Ends the request, once: the error page of a pending {@code sendError}, {@code onComplete} of
+     * async listeners, the session's end of access, {@code requestDestroyed}, clean-up; then, when
+     * the exchange went async, {@link HttpExchange#complete()}.
+     */
+    void end() {
+        if (!ended.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            runInContext(() -> {
+                if (response.errorStatus() > 0 && !exchange.isCommitted()) {
+                    ErrorHandler.errorPage(this, response.errorStatus(), response.errorMessage(), null,
+                            request.getHttpServletMapping().getServletName());
+                }
+                AsyncState a = async;
+                if (a != null) {
+                    a.fireComplete();
+                }
+                request.sessions().endOfRequest();
+                app.listeners().requestDestroyed(request);
+                if (onEnd != null) {
+                    for (Runnable r : onEnd) {
+                        r.run();
+                    }
+                }
+            });
+        } finally {
+            if (exchangeAsync) {
+                exchange.complete();
+            }
+        }
+    }
+
+    /** @return whether the request has ended */
+    boolean isCompleted() {
+        return ended.get();
+    }
+
+    /** Puts the exchange in async mode; called by the async state before it publishes WAITING. */
+    void exchangeToAsync() {
+        if (!exchangeAsync) {
+            exchangeAsync = true;
+            exchange.startAsync();
+        }
+    }
+
+    /** @param task run when the request ends (temp file clean-up) */
+    void onEnd(Runnable task) {
+        if (onEnd == null) {
+            onEnd = new ArrayList<>(2);
+        }
+        onEnd.add(task);
+    }
+
+    /** @return whether an error page dispatch is running (no nested error pages) */
+    boolean isInErrorPage() {
+        return inErrorPage;
+    }
+
+    void setInErrorPage(boolean inErrorPage) {
+        this.inErrorPage = inErrorPage;
+    }
+
+    /** Runs {@code task} with the web app's class loader as context class loader. */
+    void runInContext(Runnable task) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(app.loader());
+        try {
+            task.run();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    // ------------------------------------------------------------------ async (§2.3.3.3)
+
+    AsyncContext startAsync(ServletRequest req, ServletResponse res, boolean original) {
+        if (!request.isAsyncSupported()) {
+            throw new IllegalStateException("a filter or servlet of this request does not support async (Servlet 6.1 §2.3.3.3)");
+        }
+        AsyncState a = async;
+        if (a == null) {
+            a = new AsyncState(this, app.limits().asyncTimeoutMillis());
+            async = a;
+        }
+        a.start(req, res, original);
+        return a;
+    }
+
+    boolean isAsyncStarted() {
+        AsyncState a = async;
+        return a != null && a.isStarted();
+    }
+
+    /** @return the async state; only called once async has started */
+    AsyncState async() {
+        return async;
+    }
+
+    AsyncContext asyncContext() {
+        if (!isAsyncStarted()) {
+            throw new IllegalStateException("request is not in async mode");
+        }
+        return async;
+    }
+
+    /**
+     * An ASYNC dispatch (§2.3.3.3 {@code AsyncContext.dispatch}), on the calling container thread.
+     *
+     * @param target where to
+     * @param req the async context's request
+     * @param res the async context's response
+     */
+    void asyncDispatch(AppDispatcher target, ServletRequest req, ServletResponse res) {
+        runInContext(() -> containerDispatch(DispatcherType.ASYNC,
+                DispatchedRequest.of(DispatcherType.ASYNC, (HttpServletRequest) req, target),
+                (HttpServletResponse) res, target.servlet(), target.path()));
+    }
+}

@@ -1,0 +1,121 @@
+package io.hawser.servlet;
+
+import jakarta.servlet.ServletInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The body side of one request (Servlet 6.1 §3.1, §3.12): the request character encoding
+ * ({@code setCharacterEncoding}, else the Content-Type charset, else the context's request encoding;
+ * ISO-8859-1 to decode when none), and the choice between {@code getInputStream} and
+ * {@code getReader}, which exclude each other.
+ */
+final class RequestInput {
+    private enum Mode { NONE, STREAM, READER }
+
+    private final RequestCycle cycle;
+    private Mode mode = Mode.NONE;
+    private ServletInput stream;
+    private BufferedReader reader;
+    private String explicitEncoding;
+    private boolean encodingLocked;
+
+    /** @param cycle the request */
+    RequestInput(RequestCycle cycle) {
+        this.cycle = cycle;
+    }
+
+    /** @return the request character encoding, or {@code null} when none is known */
+    String characterEncoding() {
+        if (explicitEncoding != null) {
+            return explicitEncoding;
+        }
+        String fromType = ContentType.charset(cycle.exchange().requestFields().get("Content-Type"));
+        return fromType != null ? fromType : cycle.app().context().getRequestCharacterEncoding();
+    }
+
+    /**
+     * {@code setCharacterEncoding}: no effect once parameters were read or the reader taken.
+     *
+     * @throws UnsupportedEncodingException for an unknown charset
+     */
+    void setCharacterEncoding(String name) throws UnsupportedEncodingException {
+        if (encodingLocked || mode == Mode.READER) {
+            return;
+        }
+        if (name != null) {
+            try {
+                Charset.forName(name);
+            } catch (IllegalArgumentException e) {
+                throw new UnsupportedEncodingException(name);
+            }
+        }
+        explicitEncoding = name;
+    }
+
+    /** Parameters have been read from the body: the encoding is fixed (§3.12). */
+    void lockEncoding() {
+        encodingLocked = true;
+    }
+
+    /** @return the charset to decode the body with: the request's, else ISO-8859-1 */
+    Charset bodyCharset() {
+        String name = characterEncoding();
+        if (name == null) {
+            return StandardCharsets.ISO_8859_1;
+        }
+        try {
+            return Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException(400, "unsupported request charset");
+        }
+    }
+
+    /** @return whether neither the stream nor the reader has been taken */
+    boolean isUnused() {
+        return mode == Mode.NONE;
+    }
+
+    /** @return the stream, without choosing it (internal readers) */
+    ServletInput stream() {
+        if (stream == null) {
+            stream = new ServletInput(cycle.exchange().requestBody(), cycle);
+        }
+        return stream;
+    }
+
+    /** @throws IllegalStateException after {@link #reader()} */
+    ServletInputStream inputStream() {
+        if (mode == Mode.READER) {
+            throw new IllegalStateException("getReader() has already been called (Servlet 6.1 §3.1)");
+        }
+        mode = Mode.STREAM;
+        return stream();
+    }
+
+    /**
+     * @throws IllegalStateException after {@link #inputStream()}
+     * @throws UnsupportedEncodingException for an unknown request charset
+     */
+    BufferedReader reader() throws IOException {
+        if (mode == Mode.STREAM) {
+            throw new IllegalStateException("getInputStream() has already been called (Servlet 6.1 §3.1)");
+        }
+        if (reader == null) {
+            String name = characterEncoding();
+            Charset cs;
+            try {
+                cs = name == null ? StandardCharsets.ISO_8859_1 : Charset.forName(name);
+            } catch (IllegalArgumentException e) {
+                throw new UnsupportedEncodingException(name);
+            }
+            mode = Mode.READER;
+            reader = new BufferedReader(new InputStreamReader(stream(), cs));
+        }
+        return reader;
+    }
+}

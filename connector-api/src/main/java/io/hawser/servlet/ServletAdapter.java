@@ -1,0 +1,109 @@
+package io.hawser.servlet;
+
+import io.hawser.api.HttpExchange;
+import io.hawser.api.HttpHandler;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@link HttpHandler} that runs servlet web apps: it canonicalizes the request path (Servlet 6.1
+ * §3.5.2; a rejected path gets 400), routes the exchange to the {@link WebApp} with the longest
+ * matching context path (404 when none; 503 while that app is not started; {@code /ctx} is
+ * redirected to {@code /ctx/}), maps it to a servlet (§12.2, welcome files §10.10) and runs the
+ * filters and the servlet on the connector's worker thread. Blocking by design (servlet I/O may
+ * block), so {@link #isNonBlocking()} is {@code false}.
+ */
+public final class ServletAdapter implements HttpHandler {
+    private final WebApp[] apps;
+
+    /**
+     * @param apps the web apps to serve, each with its own context path; they are started and stopped
+     *     by the caller
+     * @throws IllegalArgumentException when two apps share a context path
+     */
+    public ServletAdapter(List<WebApp> apps) {
+        List<WebApp> sorted = new ArrayList<>(apps);
+        Set<String> paths = new HashSet<>();
+        for (WebApp app : sorted) {
+            if (!paths.add(app.contextPath())) {
+                throw new IllegalArgumentException("two web apps with context path '" + app.contextPath() + "'");
+            }
+        }
+        sorted.sort(Comparator.comparingInt((WebApp a) -> a.contextPath().length()).reversed());
+        this.apps = sorted.toArray(new WebApp[0]);
+    }
+
+    /**
+     * Handles one exchange; see the class comment. Application failures are answered (500 or the
+     * app's error page) and logged here, so nothing is thrown for them.
+     *
+     * @param exchange the exchange
+     */
+    @Override
+    public void handle(HttpExchange exchange) {
+        String raw = exchange.path();
+        if ("*".equals(raw)) {
+            asterisk(exchange);
+            return;
+        }
+        String path;
+        try {
+            if (exchange.requestTarget().indexOf('#') >= 0) {
+                throw new BadRequestException(400, "fragment in request-target");
+            }
+            path = CanonicalPath.of(raw);
+        } catch (BadRequestException e) {
+            plain(exchange, 400, e.getMessage());
+            return;
+        }
+        WebApp app = route(path);
+        if (app == null) {
+            plain(exchange, 404, null);
+            return;
+        }
+        if (!app.isAvailable()) {
+            plain(exchange, 503, null);
+            return;
+        }
+        String context = app.contextPath();
+        if (path.length() == context.length()) {
+            // The context root without its slash (§3.6): /ctx → /ctx/.
+            exchange.setStatus(302);
+            exchange.responseFields().set("Location", context + "/" + (exchange.query() == null ? "" : "?" + exchange.query()));
+            return;
+        }
+        MappedPath mapped = WelcomeFiles.map(app, path.substring(context.length()));
+        if (mapped == null) {
+            plain(exchange, 404, null);
+            return;
+        }
+        new RequestCycle(app, exchange).run(mapped);
+    }
+
+    private WebApp route(String path) {
+        for (WebApp app : apps) {
+            String context = app.contextPath();
+            if (path.startsWith(context) && (path.length() == context.length() || path.charAt(context.length()) == '/')) {
+                return app;
+            }
+        }
+        return null;
+    }
+
+    /** {@code OPTIONS *} (RFC 9110 §9.3.7) asks about the server: 200 with the methods; anything else with {@code *} is 400. */
+    private static void asterisk(HttpExchange exchange) {
+        if ("OPTIONS".equals(exchange.method())) {
+            exchange.responseFields().set("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS, TRACE");
+            return;
+        }
+        plain(exchange, 400, null);
+    }
+
+    private static void plain(HttpExchange exchange, int status, String message) {
+        exchange.setStatus(status);
+        DefaultErrorPage.write(exchange, status, message);
+    }
+}

@@ -1,0 +1,291 @@
+package io.hawser.servlet;
+
+import jakarta.servlet.MultipartConfigElement;
+import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.ServletSecurityElement;
+import jakarta.servlet.annotation.MultipartConfig;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One declared servlet (Servlet 6.1 §2.3, §4.4.1): its registration (mappings, init parameters,
+ * load-on-startup, async support, multipart config) and its single instance, created and
+ * initialised on first use or at start for load-on-startup, destroyed at stop.
+ */
+final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig {
+    /** Life cycle of the instance (§2.3): a failed init leaves it {@code NEW}, to be retried. */
+    enum State { NEW, AVAILABLE, DESTROYED }
+
+    private final WebApp app;
+    private final String name;
+    private final String className;
+    private Class<? extends Servlet> servletClass;
+    private Servlet instance;
+    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final Set<String> mappings = new LinkedHashSet<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile State state = State.NEW;
+    private int loadOnStartup = -1;
+    private volatile boolean asyncSupported;
+    private volatile MultipartConfigElement multipartConfig;
+    private String runAsRole;
+
+    /**
+     * @param app the web app
+     * @param name the servlet-name
+     * @param className the class to instantiate, or {@code null} when {@code servletClass} or {@code instance} is given
+     * @param servletClass the class, or {@code null}
+     * @param instance a ready instance, or {@code null}
+     */
+    ServletHolder(WebApp app, String name, String className, Class<? extends Servlet> servletClass, Servlet instance) {
+        this.app = app;
+        this.name = name;
+        this.instance = instance;
+        this.servletClass = instance != null ? instance.getClass() : servletClass;
+        this.className = this.servletClass != null ? this.servletClass.getName() : className;
+        if (this.servletClass != null) {
+            readAnnotations(this.servletClass);
+        }
+    }
+
+    private void readAnnotations(Class<?> type) {
+        MultipartConfig annotation = type.getAnnotation(MultipartConfig.class);
+        if (annotation != null && multipartConfig == null) {
+            multipartConfig = new MultipartConfigElement(annotation);
+        }
+    }
+
+    /**
+     * The initialised instance, creating and initialising it on first use (§2.3.2).
+     *
+     * @return the servlet
+     * @throws ServletException when the class cannot be loaded or instantiated or {@code init} fails;
+     *     the message names the servlet
+     */
+    Servlet servlet() throws ServletException {
+        if (state == State.AVAILABLE) {
+            return instance;
+        }
+        lock.lock();
+        try {
+            if (state == State.DESTROYED) {
+                throw new jakarta.servlet.UnavailableException("servlet '" + name + "' has been destroyed");
+            }
+            if (state == State.NEW) {
+                initialize();
+            }
+            return instance;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void initialize() throws ServletException {
+        Servlet s = instance;
+        try {
+            if (s == null) {
+                if (servletClass == null) {
+                    servletClass = app.loadClass(className, Servlet.class);
+                    readAnnotations(servletClass);
+                }
+                s = app.context().createServlet(servletClass);
+            }
+            s.init(this);
+        } catch (ServletException | RuntimeException e) {
+            throw new ServletException("servlet '" + name + "' (" + className + ") failed to initialize: " + e, e);
+        }
+        instance = s;
+        state = State.AVAILABLE;
+    }
+
+    /** Calls {@code destroy} if the servlet was initialised (§2.3.4); later requests get 503. */
+    void destroy() {
+        lock.lock();
+        try {
+            if (state == State.AVAILABLE) {
+                try {
+                    instance.destroy();
+                } catch (RuntimeException e) {
+                    app.context().log("servlet '" + name + "' failed in destroy", e);
+                }
+            }
+            state = State.DESTROYED;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether the instance is initialised */
+    boolean isAvailable() {
+        return state == State.AVAILABLE;
+    }
+
+    /** @return the load-on-startup order; negative for lazy */
+    int loadOnStartup() {
+        return loadOnStartup;
+    }
+
+    /** @return whether async is supported (§2.3.3.3) */
+    boolean isAsyncSupported() {
+        return asyncSupported;
+    }
+
+    /** @return the multipart config from {@link #setMultipartConfig} or {@code @MultipartConfig}, or {@code null} */
+    MultipartConfigElement multipartConfig() {
+        return multipartConfig;
+    }
+
+    // ------------------------------------------------------------------ ServletRegistration.Dynamic
+
+    @Override
+    public String getName() {
+        return name;
+    }
+
+    @Override
+    public String getClassName() {
+        return className;
+    }
+
+    @Override
+    public Set<String> addMapping(String... urlPatterns) {
+        if (urlPatterns == null || urlPatterns.length == 0) {
+            throw new IllegalArgumentException("no url-pattern given");
+        }
+        app.checkConfigurable();
+        Set<String> conflicts = new LinkedHashSet<>();
+        for (String pattern : urlPatterns) {
+            ServletHolder mapped = app.mapping().get(pattern);
+            if (mapped != null && mapped != this) {
+                conflicts.add(pattern);
+            }
+        }
+        if (conflicts.isEmpty()) {
+            for (String pattern : urlPatterns) {
+                app.mapping().put(pattern, this);
+                mappings.add(pattern);
+            }
+        }
+        return conflicts;
+    }
+
+    @Override
+    public Collection<String> getMappings() {
+        return List.copyOf(mappings);
+    }
+
+    @Override
+    public String getRunAsRole() {
+        return runAsRole;
+    }
+
+    @Override
+    public void setAsyncSupported(boolean isAsyncSupported) {
+        app.checkConfigurable();
+        asyncSupported = isAsyncSupported;
+    }
+
+    @Override
+    public void setLoadOnStartup(int loadOnStartup) {
+        app.checkConfigurable();
+        this.loadOnStartup = loadOnStartup;
+    }
+
+    /**
+     * Security constraints are not supported (see the package notes): nothing is enforced, and a
+     * warning names the servlet so an unprotected deployment does not go unnoticed.
+     */
+    @Override
+    public Set<String> setServletSecurity(ServletSecurityElement constraint) {
+        if (constraint == null) {
+            throw new IllegalArgumentException("null constraint");
+        }
+        app.checkConfigurable();
+        java.util.logging.Logger.getLogger(ServletHolder.class.getName()).warning("servlet '" + name
+                + "': security constraints are not supported by Hawser and are NOT enforced");
+        return Set.of();
+    }
+
+    @Override
+    public void setMultipartConfig(MultipartConfigElement multipartConfig) {
+        if (multipartConfig == null) {
+            throw new IllegalArgumentException("null multipart config");
+        }
+        app.checkConfigurable();
+        this.multipartConfig = multipartConfig;
+    }
+
+    @Override
+    public void setRunAsRole(String roleName) {
+        if (roleName == null) {
+            throw new IllegalArgumentException("null role");
+        }
+        app.checkConfigurable();
+        runAsRole = roleName;
+    }
+
+    @Override
+    public boolean setInitParameter(String name, String value) {
+        if (name == null || value == null) {
+            throw new IllegalArgumentException("init parameter name and value must not be null");
+        }
+        app.checkConfigurable();
+        return initParameters.putIfAbsent(name, value) == null;
+    }
+
+    @Override
+    public String getInitParameter(String name) {
+        return initParameters.get(name);
+    }
+
+    @Override
+    public Set<String> setInitParameters(Map<String, String> parameters) {
+        Set<String> conflicts = new LinkedHashSet<>();
+        for (Map.Entry<String, String> e : parameters.entrySet()) {
+            if (e.getKey() == null || e.getValue() == null) {
+                throw new IllegalArgumentException("init parameter name and value must not be null");
+            }
+            if (initParameters.containsKey(e.getKey())) {
+                conflicts.add(e.getKey());
+            }
+        }
+        if (conflicts.isEmpty()) {
+            app.checkConfigurable();
+            initParameters.putAll(parameters);
+        }
+        return conflicts;
+    }
+
+    @Override
+    public Map<String, String> getInitParameters() {
+        return Collections.unmodifiableMap(initParameters);
+    }
+
+    // ------------------------------------------------------------------ ServletConfig
+
+    @Override
+    public String getServletName() {
+        return name;
+    }
+
+    @Override
+    public ServletContext getServletContext() {
+        return app.context();
+    }
+
+    @Override
+    public Enumeration<String> getInitParameterNames() {
+        return Collections.enumeration(initParameters.keySet());
+    }
+}

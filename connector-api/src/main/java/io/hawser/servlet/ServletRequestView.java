@@ -1,0 +1,496 @@
+package io.hawser.servlet;
+
+import io.hawser.api.HttpExchange;
+import io.hawser.api.HttpFields;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.MultipartConfigElement;
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.ServletConnection;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletMapping;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.HttpUpgradeHandler;
+import jakarta.servlet.http.Part;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UnsupportedEncodingException;
+import java.security.Principal;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@link HttpServletRequest} of one exchange: a view over it, not a copy. Header methods read
+ * the connector's field section directly; the body is the connector's request body; paths come
+ * from the canonical path and the servlet mapping of the REQUEST dispatch (Servlet 6.1 §3.6).
+ * Parameters, cookies, locales, parts and the Host authority are parsed on first use.
+ *
+ * <p>Not supported (see the package notes): authentication ({@code getRemoteUser} is {@code null},
+ * {@code login} throws), HTTP upgrade, URL-rewritten session ids; {@code isSecure} is {@code false}
+ * (the connector speaks cleartext HTTP/1.1).
+ */
+final class ServletRequestView implements HttpServletRequest {
+    private static final String NO_AUTHENTICATION = "no authentication mechanism is configured (not supported by Hawser)";
+
+    private final RequestCycle cycle;
+    private final HttpExchange exchange;
+    private final HttpFields headers;
+    private final RequestHeaders values;
+    private final WebApp app;
+    private final RequestSessions sessions;
+    private final RequestParameters parameters = new RequestParameters(this);
+    private final MappedPath mapping;
+    private final RequestAttributes attributes;
+    private final RequestInput input;
+    private MultipartParts parts;
+    /** The servlet of the dispatch in progress (its multipart config applies). */
+    private ServletHolder servlet;
+    private boolean asyncSupported;
+
+    /**
+     * @param cycle the request's cycle
+     * @param mapping the REQUEST dispatch's mapping
+     */
+    ServletRequestView(RequestCycle cycle, MappedPath mapping) {
+        this.cycle = cycle;
+        this.exchange = cycle.exchange();
+        this.headers = exchange.requestFields();
+        this.values = new RequestHeaders(headers);
+        this.app = cycle.app();
+        this.sessions = new RequestSessions(cycle);
+        this.input = new RequestInput(cycle);
+        this.attributes = new RequestAttributes(this, app.listeners());
+        this.mapping = mapping;
+        this.servlet = mapping.servlet();
+    }
+
+    WebApp app() {
+        return app;
+    }
+
+    HttpExchange exchange() {
+        return exchange;
+    }
+
+    RequestSessions sessions() {
+        return sessions;
+    }
+
+    /**
+     * Enters a dispatch: its servlet becomes current and async support narrows to its chain's.
+     *
+     * @return the previous state, for {@link #leave}
+     */
+    Object[] enter(ServletHolder target, boolean chainAsyncSupported, boolean fresh) {
+        Object[] previous = {servlet, asyncSupported};
+        servlet = target;
+        asyncSupported = fresh ? chainAsyncSupported : asyncSupported && chainAsyncSupported;
+        return previous;
+    }
+
+    void leave(Object[] previous) {
+        servlet = (ServletHolder) previous[0];
+        asyncSupported = (Boolean) previous[1];
+    }
+
+    /** @return the body side: encoding, stream or reader */
+    RequestInput input() {
+        return input;
+    }
+
+    /** @return the current servlet's multipart config, or {@code null} */
+    MultipartConfigElement multipartConfig() {
+        return servlet == null ? null : servlet.multipartConfig();
+    }
+
+    /** @return the parts, parsed on first use (§3.2) */
+    MultipartParts multipart() throws IOException, ServletException {
+        if (parts == null) {
+            parts = MultipartParts.of(this, servlet, cycle);
+        }
+        return parts;
+    }
+
+    @Override
+    public Object getAttribute(String name) {
+        return attributes.get(name);
+    }
+
+    @Override
+    public Enumeration<String> getAttributeNames() {
+        return attributes.names();
+    }
+
+    @Override
+    public void setAttribute(String name, Object o) {
+        attributes.set(name, o);
+    }
+
+    @Override
+    public void removeAttribute(String name) {
+        attributes.remove(name);
+    }
+
+    @Override
+    public String getCharacterEncoding() {
+        return input.characterEncoding();
+    }
+
+    @Override
+    public void setCharacterEncoding(String env) throws UnsupportedEncodingException {
+        input.setCharacterEncoding(env);
+    }
+
+    @Override
+    public int getContentLength() {
+        long length = getContentLengthLong();
+        return length > Integer.MAX_VALUE ? -1 : (int) length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+        return headers.contains("Content-Length") ? exchange.requestBody().contentLength() : -1;
+    }
+
+    @Override
+    public String getContentType() {
+        return headers.get("Content-Type");
+    }
+
+    @Override
+    public ServletInputStream getInputStream() {
+        return input.inputStream();
+    }
+
+    @Override
+    public BufferedReader getReader() throws IOException {
+        return input.reader();
+    }
+
+    @Override
+    public String getParameter(String name) {
+        String[] values = parameters.map().get(name);
+        return values == null ? null : values[0];
+    }
+
+    @Override
+    public Enumeration<String> getParameterNames() {
+        return Collections.enumeration(parameters.map().keySet());
+    }
+
+    @Override
+    public String[] getParameterValues(String name) {
+        String[] values = parameters.map().get(name);
+        return values == null ? null : values.clone();
+    }
+
+    @Override
+    public Map<String, String[]> getParameterMap() {
+        return parameters.map();
+    }
+
+    @Override
+    public Collection<Part> getParts() throws IOException, ServletException {
+        return multipart().all();
+    }
+
+    @Override
+    public Part getPart(String name) throws IOException, ServletException {
+        return multipart().get(name);
+    }
+
+    @Override
+    public String getProtocol() {
+        return exchange.protocol();
+    }
+
+    @Override
+    public String getScheme() {
+        return "http";
+    }
+
+    @Override
+    public boolean isSecure() {
+        return false;
+    }
+
+    @Override
+    public String getServerName() {
+        return RequestAddresses.serverName(values.authority(), exchange);
+    }
+
+    @Override
+    public int getServerPort() {
+        return RequestAddresses.serverPort(values.authority(), exchange);
+    }
+
+    @Override
+    public String getRemoteAddr() {
+        return RequestAddresses.literal(exchange.remoteAddress());
+    }
+
+    /** No reverse DNS lookup (as Tomcat's {@code enableLookups=false}): the address. */
+    @Override
+    public String getRemoteHost() {
+        return getRemoteAddr();
+    }
+
+    @Override
+    public int getRemotePort() {
+        return exchange.remoteAddress().getPort();
+    }
+
+    @Override
+    public String getLocalName() {
+        return getLocalAddr();
+    }
+
+    @Override
+    public String getLocalAddr() {
+        return RequestAddresses.literal(exchange.localAddress());
+    }
+
+    @Override
+    public int getLocalPort() {
+        return exchange.localAddress().getPort();
+    }
+
+    @Override
+    public String getMethod() {
+        return exchange.method();
+    }
+
+    @Override
+    public String getRequestURI() {
+        return exchange.path();
+    }
+
+    @Override
+    public StringBuffer getRequestURL() {
+        return RequestAddresses.requestUrl(this, getRequestURI());
+    }
+
+    @Override
+    public String getContextPath() {
+        return app.contextPath();
+    }
+
+    @Override
+    public String getServletPath() {
+        return mapping.servletPath();
+    }
+
+    @Override
+    public String getPathInfo() {
+        return mapping.pathInfo();
+    }
+
+    @Override
+    public String getPathTranslated() {
+        return getPathInfo() == null ? null : app.context().getRealPath(getPathInfo());
+    }
+
+    @Override
+    public String getQueryString() {
+        return exchange.query();
+    }
+
+    @Override
+    public HttpServletMapping getHttpServletMapping() {
+        return mapping;
+    }
+
+    @Override
+    public RequestDispatcher getRequestDispatcher(String path) {
+        return AppDispatcher.relative(app, this, path);
+    }
+
+    @Override
+    public ServletContext getServletContext() {
+        return app.context();
+    }
+
+    @Override
+    public DispatcherType getDispatcherType() {
+        return DispatcherType.REQUEST;
+    }
+
+    @Override
+    public String getRequestId() {
+        return cycle.requestId();
+    }
+
+    @Override
+    public String getProtocolRequestId() {
+        return "";
+    }
+
+    @Override
+    public ServletConnection getServletConnection() {
+        return RequestAddresses.connection(exchange);
+    }
+
+    @Override
+    public String getHeader(String name) {
+        return headers.get(name);
+    }
+
+    @Override
+    public Enumeration<String> getHeaders(String name) {
+        return values.values(name);
+    }
+
+    @Override
+    public Enumeration<String> getHeaderNames() {
+        return values.names();
+    }
+
+    @Override
+    public int getIntHeader(String name) {
+        return values.intValue(name);
+    }
+
+    @Override
+    public long getDateHeader(String name) {
+        return values.dateValue(name);
+    }
+
+    @Override
+    public Cookie[] getCookies() {
+        return values.cookies();
+    }
+
+    @Override
+    public Locale getLocale() {
+        return values.locale();
+    }
+
+    @Override
+    public Enumeration<Locale> getLocales() {
+        return values.locales();
+    }
+
+    @Override
+    public Map<String, String> getTrailerFields() {
+        if (!isTrailerFieldsReady()) {
+            throw new IllegalStateException("trailer fields are not ready (read the body first)");
+        }
+        return RequestAddresses.toMap(exchange.requestBody().trailerFields());
+    }
+
+    @Override
+    public boolean isTrailerFieldsReady() {
+        return exchange.requestBody().contentLength() >= 0 || exchange.requestBody().isFinished();
+    }
+
+    @Override
+    public HttpSession getSession(boolean create) {
+        return sessions.get(create);
+    }
+
+    @Override
+    public HttpSession getSession() {
+        return sessions.get(true);
+    }
+
+    @Override
+    public String changeSessionId() {
+        return sessions.changeId();
+    }
+
+    @Override
+    public String getRequestedSessionId() {
+        return sessions.requestedId();
+    }
+
+    @Override
+    public boolean isRequestedSessionIdValid() {
+        return sessions.isRequestedIdValid();
+    }
+
+    @Override
+    public boolean isRequestedSessionIdFromCookie() {
+        return sessions.isRequestedIdFromCookie();
+    }
+
+    @Override
+    public boolean isRequestedSessionIdFromURL() {
+        return false;
+    }
+
+    @Override
+    public AsyncContext startAsync() {
+        return cycle.startAsync(this, cycle.response(), true);
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest servletRequest, ServletResponse servletResponse) {
+        return cycle.startAsync(servletRequest, servletResponse,
+                servletRequest == this && servletResponse == cycle.response());
+    }
+
+    @Override
+    public boolean isAsyncStarted() {
+        return cycle.isAsyncStarted();
+    }
+
+    @Override
+    public boolean isAsyncSupported() {
+        return asyncSupported;
+    }
+
+    @Override
+    public AsyncContext getAsyncContext() {
+        return cycle.asyncContext();
+    }
+
+    @Override
+    public String getAuthType() {
+        return null;
+    }
+
+    @Override
+    public String getRemoteUser() {
+        return null;
+    }
+
+    @Override
+    public boolean isUserInRole(String role) {
+        return false;
+    }
+
+    @Override
+    public Principal getUserPrincipal() {
+        return null;
+    }
+
+    @Override
+    public boolean authenticate(HttpServletResponse response) throws ServletException {
+        throw new ServletException(NO_AUTHENTICATION);
+    }
+
+    @Override
+    public void login(String username, String password) throws ServletException {
+        throw new ServletException(NO_AUTHENTICATION);
+    }
+
+    @Override
+    public void logout() {
+        // nothing is authenticated
+    }
+
+    @Override
+    public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
+        throw new ServletException("HTTP upgrade is not supported by Hawser");
+    }
+}

@@ -1,0 +1,199 @@
+package io.hawser.servlet;
+
+import jakarta.servlet.ServletContext;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The in-memory sessions of one context (Servlet 6.1 §7), by id, and their expiry.
+ *
+ * <p>Each max inactive interval has its own {@link SessionList}, so every list holds sessions of one
+ * timeout length and stays ordered by deadline as sessions are touched (moved to the tail, O(1)).
+ * {@link #sweep()} walks each list from its head and stops at the first live session: O(expired + number
+ * of distinct intervals), usually one. A session whose interval is &lt;= 0 never expires and is in no
+ * list. Lookups also check expiry, so an expired session is never handed out between sweeps.
+ */
+final class SessionStore {
+    private final ServletContext context;
+    private final ContextListeners listeners;
+    private final SessionClock clock;
+    private final SessionIds ids = new SessionIds();
+    private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Max inactive interval in seconds → its list; guarded by {@link #lock}. */
+    private final Map<Integer, SessionList> lists = new HashMap<>();
+    private volatile int defaultInterval = 30 * 60;
+
+    /**
+     * @param context the context sessions belong to
+     * @param listeners told of session events
+     * @param clock time source
+     */
+    SessionStore(ServletContext context, ContextListeners listeners, SessionClock clock) {
+        this.context = context;
+        this.listeners = listeners;
+        this.clock = clock;
+    }
+
+    ServletContext context() {
+        return context;
+    }
+
+    ContextListeners listeners() {
+        return listeners;
+    }
+
+    /** @return the interval new sessions get, in seconds (web.xml session-timeout × 60); default 1800 */
+    int defaultInterval() {
+        return defaultInterval;
+    }
+
+    /** @param seconds the interval new sessions get; &lt;= 0 never expires */
+    void setDefaultInterval(int seconds) {
+        defaultInterval = seconds;
+    }
+
+    /** @return the number of live sessions */
+    int size() {
+        return sessions.size();
+    }
+
+    /**
+     * Creates a session, counts its creation as an access, and fires {@code sessionCreated}.
+     *
+     * @return the new session
+     */
+    Session create() {
+        Session session;
+        do {
+            session = new Session(this, ids.next(), clock.currentTimeMillis(), defaultInterval);
+        } while (sessions.putIfAbsent(session.getId(), session) != null);
+        link(session, defaultInterval);
+        listeners.sessionCreated(session);
+        return session;
+    }
+
+    /**
+     * @param id a requested session id
+     * @return the live session with that id, or {@code null} (an expired one is ended on the spot)
+     */
+    Session find(String id) {
+        Session session = id == null ? null : sessions.get(id);
+        if (session == null || !session.isValid()) {
+            return null;
+        }
+        if (session.isExpired(clock.nanoTime())) {
+            invalidate(session);
+            return null;
+        }
+        return session;
+    }
+
+    /**
+     * Records an access: the session moves to the tail of its list.
+     *
+     * @param session a live session
+     */
+    void access(Session session) {
+        session.accessed(clock.currentTimeMillis());
+        link(session, session.getMaxInactiveInterval());
+    }
+
+    /**
+     * Restarts the inactivity count without counting an access (the end of a request that used it).
+     *
+     * @param session a live session
+     */
+    void touch(Session session) {
+        link(session, session.getMaxInactiveInterval());
+    }
+
+    /** Re-files a session whose max inactive interval changed. */
+    void intervalChanged(Session session, int seconds) {
+        if (session.isValid()) {
+            link(session, seconds);
+        }
+    }
+
+    private void link(Session session, int seconds) {
+        long now = clock.nanoTime();
+        lock.lock();
+        try {
+            if (session.list != null) {
+                session.list.remove(session);
+            }
+            if (seconds > 0) {
+                lists.computeIfAbsent(seconds, SessionList::new).append(session, now);
+            } else {
+                session.lastAccessNanos = now;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Gives a session a new id (§7.1.4, {@code changeSessionId}) and fires {@code sessionIdChanged}.
+     *
+     * @param session a live session
+     * @return the new id
+     */
+    String changeId(Session session) {
+        String old = session.getId();
+        String id;
+        do {
+            id = ids.next();
+        } while (sessions.putIfAbsent(id, session) != null);
+        session.setId(id);
+        sessions.remove(old, session);
+        listeners.sessionIdChanged(session, old);
+        return id;
+    }
+
+    /** Ends a session: unlinked, forgotten, listeners told. Idempotent. */
+    void invalidate(Session session) {
+        lock.lock();
+        try {
+            if (session.list != null) {
+                session.list.remove(session);
+            }
+        } finally {
+            lock.unlock();
+        }
+        sessions.remove(session.getId(), session);
+        session.end(listeners);
+    }
+
+    /**
+     * Ends every session whose interval has passed.
+     *
+     * @return how many sessions expired
+     */
+    int sweep() {
+        long now = clock.nanoTime();
+        List<Session> expired = new ArrayList<>();
+        lock.lock();
+        try {
+            for (SessionList list : lists.values()) {
+                list.expire(now, expired::add);
+            }
+        } finally {
+            lock.unlock();
+        }
+        for (Session s : expired) {
+            invalidate(s);
+        }
+        return expired.size();
+    }
+
+    /** Ends every session (web app stop). */
+    void invalidateAll() {
+        for (Session s : List.copyOf(sessions.values())) {
+            invalidate(s);
+        }
+    }
+}

@@ -1,0 +1,408 @@
+package io.hawser.servlet;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * One web application (a servlet context, Servlet 6.1 §4), before and after start.
+ *
+ * <p>Set it up through {@link #servletContext()} (programmatic {@code addServlet}, {@code addFilter},
+ * {@code addListener}, {@code setInitParameter}) and the web.xml-like setters here, then
+ * {@link #start()} it and hand it to a {@link ServletAdapter}. Configuration methods throw
+ * {@link IllegalStateException} once the app has started (§4.4). Thread-safe.
+ */
+public final class WebApp {
+    /** Life cycle: set up, starting (listeners may still configure), serving, failed to start, stopped. */
+    enum State { NEW, STARTING, STARTED, FAILED, STOPPED }
+
+    private static final Logger LOG = Logger.getLogger(WebApp.class.getName());
+
+    private final String contextPath;
+    private final ClassLoader loader;
+    private final ContextResources resources;
+    private final MimeTypes mimeTypes = new MimeTypes();
+    private final ServletMapping mapping = new ServletMapping();
+    private final Map<String, ServletHolder> servlets = new ConcurrentHashMap<>();
+    private final List<ServletHolder> servletOrder = new CopyOnWriteArrayList<>();
+    private final Map<String, FilterHolder> filters = new ConcurrentHashMap<>();
+    private final List<FilterHolder> filterOrder = new CopyOnWriteArrayList<>();
+    private final FilterMappings filterMappings = new FilterMappings();
+    private final ErrorPages errorPages = new ErrorPages();
+    private final List<String> welcomeFiles = new CopyOnWriteArrayList<>();
+    private final AppContext context;
+    private final ContextListeners listeners;
+    private final SessionStore sessions;
+    private final SessionCookie sessionCookie;
+    private final List<ServletContextListener> initialized = new ArrayList<>();
+    private volatile State state = State.NEW;
+    private volatile String displayName;
+    private volatile RequestLimits limits = RequestLimits.DEFAULTS;
+    private ScheduledFuture<?> sweeper;
+    private Path tempDir;
+
+    private WebApp(String contextPath, Path base, ClassLoader loader, SessionClock clock) {
+        this.contextPath = contextPath;
+        this.loader = loader;
+        this.resources = new ContextResources(base);
+        this.context = new AppContext(this);
+        this.listeners = new ContextListeners(context);
+        this.sessions = new SessionStore(context, listeners, clock);
+        this.sessionCookie = new SessionCookie(this);
+    }
+
+    /**
+     * Creates a web app in state NEW.
+     *
+     * @param contextPath {@code ""} for the root context or {@code /name} (no trailing {@code /}; §3.6)
+     * @param base the exploded WAR directory (or a {@code .war} file), or {@code null} for no resources
+     * @param loader the web app's class loader, the context class loader during init and requests;
+     *     {@code null} for this class's loader
+     * @return the web app
+     * @throws IllegalArgumentException for a malformed context path, or a base that is neither a
+     *     directory nor a WAR file
+     */
+    public static WebApp create(String contextPath, Path base, ClassLoader loader) {
+        return create(contextPath, base, loader, SessionClock.SYSTEM);
+    }
+
+    static WebApp create(String contextPath, Path base, ClassLoader loader, SessionClock clock) {
+        String path = contextPath == null || contextPath.equals("/") ? "" : contextPath;
+        if (!path.isEmpty() && (!path.startsWith("/") || path.endsWith("/") || path.contains("//"))) {
+            throw new IllegalArgumentException("context path must be \"\" or /name: " + contextPath);
+        }
+        return new WebApp(path, base, loader != null ? loader : WebApp.class.getClassLoader(), clock);
+    }
+
+    /**
+     * @return the {@link ServletContext}; programmatic configuration ({@code addServlet},
+     *     {@code addFilter}, {@code addListener}, {@code setInitParameter}) is allowed until {@link #start()}
+     *     has finished running the context listeners
+     */
+    public ServletContext servletContext() {
+        return context;
+    }
+
+    /** @param name the web.xml {@code display-name} ({@code getServletContextName()}); may be {@code null} */
+    public void setDisplayName(String name) {
+        checkConfigurable();
+        displayName = name;
+    }
+
+    /**
+     * Adds a web.xml {@code welcome-file}, tried in the order added for requests to a directory (§10.10).
+     *
+     * @param file a relative path, e.g. {@code index.html}
+     * @throws IllegalArgumentException when it starts or ends with {@code /}
+     */
+    public void addWelcomeFile(String file) {
+        checkConfigurable();
+        if (file == null || file.isEmpty() || file.startsWith("/") || file.endsWith("/")) {
+            throw new IllegalArgumentException("welcome file must be a relative path: " + file);
+        }
+        welcomeFiles.add(file);
+    }
+
+    /**
+     * Adds a web.xml {@code error-page} by {@code error-code} (§10.9.2).
+     *
+     * @param status an error status, 400 to 599
+     * @param location a context-relative path starting with {@code /}
+     * @throws IllegalArgumentException for another status or a location not starting with {@code /}
+     */
+    public void addErrorPage(int status, String location) {
+        checkConfigurable();
+        if (status < 400 || status > 599) {
+            throw new IllegalArgumentException("error-code must be 400 to 599: " + status);
+        }
+        errorPages.add(status, location);
+    }
+
+    /**
+     * Adds a web.xml {@code error-page} by {@code exception-type} (§10.9.2).
+     *
+     * @param exceptionType a fully qualified class name, e.g. {@code java.io.IOException}
+     * @param location a context-relative path starting with {@code /}
+     * @throws IllegalArgumentException for an empty type or a location not starting with {@code /}
+     */
+    public void addErrorPage(String exceptionType, String location) {
+        checkConfigurable();
+        errorPages.add(exceptionType, location);
+    }
+
+    /**
+     * Adds a web.xml {@code mime-mapping}, used by {@code getMimeType} before the built-in table.
+     *
+     * @param extension without the dot, e.g. {@code webmanifest}
+     * @param mimeType e.g. {@code application/manifest+json}
+     */
+    public void addMimeMapping(String extension, String mimeType) {
+        checkConfigurable();
+        mimeTypes.add(extension, mimeType);
+    }
+
+    /**
+     * Sets the web.xml {@code session-config/session-timeout} (§7.5).
+     *
+     * @param minutes the max inactive interval of new sessions; &lt;= 0 never times out. Default 30
+     */
+    public void setSessionTimeoutMinutes(int minutes) {
+        checkConfigurable();
+        sessions.setDefaultInterval(minutes <= 0 ? -1 : minutes * 60);
+    }
+
+    /** @return the context path, {@code ""} for the root context */
+    public String contextPath() {
+        return contextPath;
+    }
+
+    /**
+     * Starts the app (§4.4, §11.2.1), with its class loader as context class loader: creates the
+     * context temp dir, runs {@code contextInitialized} of every context listener in order
+     * (ServletContainerInitializers have already been run by the deployer), registers a 404 default
+     * servlet when nothing is mapped to {@code /}, initialises every filter, then the load-on-startup
+     * servlets in ascending order (equal values in registration order), and starts the session sweeper.
+     *
+     * @throws ServletException when a listener, filter or servlet fails; the message names it. The
+     *     app is then stopped (what had started is destroyed) and stays unavailable (503)
+     * @throws IllegalStateException when not in state NEW
+     */
+    public void start() throws ServletException {
+        synchronized (this) {
+            if (state != State.NEW) {
+                throw new IllegalStateException("web app '" + contextPath + "' is " + state);
+            }
+            state = State.STARTING;
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        try {
+            tempDir = Files.createTempDirectory("hawser-" + (contextPath.isEmpty() ? "ROOT" : contextPath.substring(1)
+                    .replaceAll("[^A-Za-z0-9._-]", "_")) + "-");
+            context.setAttribute(ServletContext.TEMPDIR, tempDir.toFile());
+            limits = RequestLimits.from(context);
+            ServletContextEvent event = new ServletContextEvent(context);
+            for (ServletContextListener l : listeners.contextListeners()) {
+                try {
+                    l.contextInitialized(event);
+                } catch (RuntimeException e) {
+                    throw new ServletException("listener " + l.getClass().getName()
+                            + " failed in contextInitialized: " + e, e);
+                }
+                initialized.add(l);
+            }
+            if (mapping.get("/") == null) {
+                context.addServlet(NotFoundServlet.NAME, new NotFoundServlet()).addMapping("/");
+            }
+            for (FilterHolder f : filterOrder) {
+                f.initialize();
+            }
+            List<ServletHolder> onStartup = new ArrayList<>();
+            for (ServletHolder s : servletOrder) {
+                if (s.loadOnStartup() >= 0) {
+                    onStartup.add(s);
+                }
+            }
+            onStartup.sort(Comparator.comparingInt(ServletHolder::loadOnStartup));
+            for (ServletHolder s : onStartup) {
+                s.servlet();
+            }
+            sweeper = ContainerThreads.timer().scheduleWithFixedDelay(this::sweepSessions, 1, 1, TimeUnit.SECONDS);
+            state = State.STARTED;
+        } catch (ServletException | IOException | RuntimeException e) {
+            state = State.FAILED;
+            shutDown();
+            if (e instanceof ServletException) {
+                throw (ServletException) e;
+            }
+            throw new ServletException("web app '" + contextPath + "' failed to start: " + e, e);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void sweepSessions() {
+        try {
+            sessions.sweep();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "session sweep failed in '" + contextPath + "'", e);
+        }
+    }
+
+    /**
+     * Stops the app (§4.4, §11.2.1), with its class loader as context class loader: invalidates
+     * every session (session listeners told), destroys servlets and filters, then runs
+     * {@code contextDestroyed} in reverse order. Requests arriving afterwards get 503. Idempotent.
+     */
+    public void stop() {
+        synchronized (this) {
+            if (state != State.STARTED) {
+                return;
+            }
+            state = State.STOPPED;
+        }
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        try {
+            shutDown();
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private void shutDown() {
+        if (sweeper != null) {
+            sweeper.cancel(false);
+        }
+        sessions.invalidateAll();
+        for (int i = servletOrder.size() - 1; i >= 0; i--) {
+            servletOrder.get(i).destroy();
+        }
+        for (int i = filterOrder.size() - 1; i >= 0; i--) {
+            filterOrder.get(i).destroy();
+        }
+        ServletContextEvent event = new ServletContextEvent(context);
+        for (int i = initialized.size() - 1; i >= 0; i--) {
+            try {
+                initialized.get(i).contextDestroyed(event);
+            } catch (RuntimeException e) {
+                context.log("listener " + initialized.get(i).getClass().getName() + " failed in contextDestroyed", e);
+            }
+        }
+        initialized.clear();
+        deleteTempDir();
+        resources.close();
+    }
+
+    private void deleteTempDir() {
+        if (tempDir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(tempDir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "cannot delete " + tempDir, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ for the package
+
+    /** @throws IllegalStateException once the app has started (§4.4: "already been initialized") */
+    void checkConfigurable() {
+        State s = state;
+        if (s != State.NEW && s != State.STARTING) {
+            throw new IllegalStateException("web app '" + contextPath + "' is already initialized (" + s + ")");
+        }
+    }
+
+    /** @return whether requests may be served */
+    boolean isAvailable() {
+        return state == State.STARTED;
+    }
+
+    /**
+     * Loads a class with the app's loader.
+     *
+     * @throws ServletException when it is missing or not a {@code type}
+     */
+    <T> Class<? extends T> loadClass(String className, Class<T> type) throws ServletException {
+        try {
+            return Class.forName(className, false, loader).asSubclass(type);
+        } catch (ClassNotFoundException | ClassCastException | LinkageError e) {
+            throw new ServletException("cannot load " + type.getSimpleName() + " class " + className + ": " + e, e);
+        }
+    }
+
+    ServletHolder registerServlet(ServletHolder holder) {
+        if (servlets.putIfAbsent(holder.getName(), holder) != null) {
+            return null;
+        }
+        servletOrder.add(holder);
+        return holder;
+    }
+
+    FilterHolder registerFilter(FilterHolder holder) {
+        if (filters.putIfAbsent(holder.getName(), holder) != null) {
+            return null;
+        }
+        filterOrder.add(holder);
+        return holder;
+    }
+
+    Map<String, ServletHolder> servlets() {
+        return servlets;
+    }
+
+    Map<String, FilterHolder> filters() {
+        return filters;
+    }
+
+    AppContext context() {
+        return context;
+    }
+
+    ClassLoader loader() {
+        return loader;
+    }
+
+    ContextResources resources() {
+        return resources;
+    }
+
+    MimeTypes mimeTypes() {
+        return mimeTypes;
+    }
+
+    ServletMapping mapping() {
+        return mapping;
+    }
+
+    FilterMappings filterMappings() {
+        return filterMappings;
+    }
+
+    ContextListeners listeners() {
+        return listeners;
+    }
+
+    ErrorPages errorPages() {
+        return errorPages;
+    }
+
+    List<String> welcomeFiles() {
+        return welcomeFiles;
+    }
+
+    SessionStore sessions() {
+        return sessions;
+    }
+
+    SessionCookie sessionCookie() {
+        return sessionCookie;
+    }
+
+    RequestLimits limits() {
+        return limits;
+    }
+
+    String displayName() {
+        return displayName;
+    }
+}

@@ -1,0 +1,47 @@
+/**
+ * The servlet adapter: Jakarta Servlet 6.1 web apps on any {@link io.hawser.api.HttpHandler}
+ * connector, with no NIO here.
+ *
+ * <p>Public types: {@link io.hawser.servlet.WebApp} (one servlet context, configured
+ * programmatically or by the deployer, then started and stopped) and
+ * {@link io.hawser.servlet.ServletAdapter} (the handler that canonicalizes the path, routes to the
+ * app with the longest context path and runs its filters and servlet). {@code DefaultServlet}
+ * (static files) lives here too. Everything else is package-private.
+ *
+ * <p>Thin by design: the request is a view over the exchange (headers read in place from its
+ * field section, body from its {@link io.hawser.api.RequestBody}); the response writes its status
+ * and fields straight into the exchange and its body into the connector's
+ * {@link io.hawser.api.ResponseBody}, whose buffer is the response buffer. A request's way through
+ * dispatches, errors and async is {@code RequestCycle} with {@code AsyncState}; mapping is
+ * {@code ServletMapping} (§12.2) after {@code CanonicalPath} (§3.5.2); sessions are
+ * {@code SessionStore} with intrusive {@code SessionList}s ordered by last access.
+ *
+ * <p>Threads: the REQUEST dispatch runs on the connector's worker inside {@code handle}; async
+ * dispatches, {@code AsyncContext.start} tasks and async timeouts run on {@code ContainerThreads}
+ * (virtual threads on Java 21+); ReadListener/WriteListener callbacks run on the connector's
+ * workers, never while a dispatch of the same request is running and never two at once.
+ *
+ * <p>Deliberately left out, and why:
+ * <ul>
+ *   <li>Security: authentication, {@code login}, roles, security constraints and run-as. They need a
+ *       realm and login configuration Hawser does not have yet; {@code getRemoteUser} is
+ *       {@code null}, {@code login}/{@code authenticate} throw, and
+ *       {@code ServletRegistration.Dynamic.setServletSecurity} logs a warning that nothing is
+ *       enforced.</li>
+ *   <li>TLS and proxies: {@code isSecure} is {@code false} and the scheme {@code http}, as the
+ *       connector speaks cleartext; {@code X-Forwarded-*}/{@code Forwarded} are not trusted without
+ *       a trusted-proxy setting, which does not exist yet.</li>
+ *   <li>HTTP upgrade (WebSocket): the SPI has no way to hand the connection over;
+ *       {@code upgrade} throws.</li>
+ *   <li>JSP: {@code addJspFile} throws {@link UnsupportedOperationException}; there is no JSP
+ *       engine.</li>
+ *   <li>URL-rewritten session ids: cookies only ({@code encodeURL} returns its argument), as ids
+ *       in URLs leak through logs and {@code Referer}.</li>
+ *   <li>Distributable and persistent sessions: sessions live in memory and end with the app.</li>
+ *   <li>Cross-context access: {@code getContext} returns this context only, and async dispatch to
+ *       another context is unsupported.</li>
+ *   <li>Locale-encoding mappings: {@code setLocale} sets {@code Content-Language} but never a
+ *       charset (web.xml {@code locale-encoding-mapping-list} has no setter in the WebApp API).</li>
+ * </ul>
+ */
+package io.hawser.servlet;

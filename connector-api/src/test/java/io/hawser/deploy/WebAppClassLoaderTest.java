@@ -1,0 +1,107 @@
+package io.hawser.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.servlet.Servlet;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WebAppClassLoaderTest {
+    @TempDir
+    Path dir;
+
+    private static String versioned(String pkg, String version) {
+        return "package " + pkg + "; public class Which { public static String version() { return \"" + version
+                + "\"; } }";
+    }
+
+    private static String version(Class<?> c) throws Exception {
+        return (String) c.getMethod("version").invoke(null);
+    }
+
+    @Test
+    void appClassesComeFromTheAppBeforeTheServer() throws Exception {
+        Path serverClasses = dir.resolve("server");
+        TestWars.compile(serverClasses, Map.of("com.example.Which", versioned("com.example", "server")));
+        Path app = dir.resolve("app");
+        TestWars.compile(app.resolve("WEB-INF/classes"), Map.of("com.example.Which", versioned("com.example", "app")));
+        try (URLClassLoader server = new URLClassLoader(new URL[] {serverClasses.toUri().toURL()},
+                getClass().getClassLoader());
+                WebAppClassLoader loader = new WebAppClassLoader("t", app, server)) {
+            assertThat(version(server.loadClass("com.example.Which"))).isEqualTo("server");
+            assertThat(version(loader.loadClass("com.example.Which"))).isEqualTo("app");
+        }
+    }
+
+    @Test
+    void classesComeBeforeLibJarsAndJarsInNameOrder() throws Exception {
+        Path app = dir.resolve("app");
+        TestWars.compile(app.resolve("WEB-INF/classes"), Map.of("com.example.Which", versioned("com.example", "classes")));
+        for (String jar : new String[] {"b", "a"}) {
+            Path out = dir.resolve("jar-" + jar);
+            TestWars.compile(out, Map.of("com.example.Which", versioned("com.example", jar),
+                    "com.example.OnlyInJars", versioned("com.example", jar).replace("Which", "OnlyInJars")));
+            TestWars.zip(out, app.resolve("WEB-INF/lib/" + jar + ".jar"));
+        }
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            assertThat(version(loader.loadClass("com.example.Which"))).isEqualTo("classes");
+            assertThat(version(loader.loadClass("com.example.OnlyInJars"))).isEqualTo("a");
+        }
+    }
+
+    @Test
+    void servletApiAndJdkClassesAreNeverTakenFromTheApp() throws Exception {
+        Path app = dir.resolve("app");
+        TestWars.write(app.resolve("WEB-INF/classes/jakarta/servlet/Servlet.class"), "not a class file");
+        TestWars.write(app.resolve("WEB-INF/classes/java/lang/String.class"), "not a class file");
+        TestWars.write(app.resolve("WEB-INF/classes/javax/xml/parsers/DocumentBuilder.class"), "not a class file");
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            assertThat(loader.loadClass("jakarta.servlet.Servlet")).isSameAs(Servlet.class);
+            assertThat(loader.loadClass("java.lang.String")).isSameAs(String.class);
+            assertThat(loader.loadClass("javax.xml.parsers.DocumentBuilder"))
+                    .isSameAs(javax.xml.parsers.DocumentBuilder.class);
+        }
+    }
+
+    @Test
+    void theServersOwnLibrariesStayInvisible() throws Exception {
+        Path app = Files.createDirectories(dir.resolve("app/WEB-INF"));
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app.getParent(), getClass().getClassLoader())) {
+            assertThat(getClass().getClassLoader().loadClass("io.github.classgraph.ClassGraph")).isNotNull();
+            assertThatThrownBy(() -> loader.loadClass("io.github.classgraph.ClassGraph"))
+                    .isInstanceOf(ClassNotFoundException.class);
+            assertThat(loader.loadClass(Deployer.class.getName())).isSameAs(Deployer.class);
+        }
+    }
+
+    @Test
+    void appResourcesComeFirstAndServiceFilesOnlyFromTheApp() throws Exception {
+        Path app = dir.resolve("app");
+        TestWars.write(app.resolve("WEB-INF/classes/config.properties"), "a=1");
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            assertThat(loader.getResource("config.properties").toString()).contains("WEB-INF/classes");
+            assertThat(loader.getResource("META-INF/services/org.junit.platform.engine.TestEngine")).isNull();
+            assertThat(loader.getResource("jakarta/servlet/Servlet.class")).isNotNull();
+        }
+    }
+
+    @Test
+    void closingReleasesTheJars() throws Exception {
+        Path app = dir.resolve("app");
+        Path out = dir.resolve("jar");
+        TestWars.compile(out, Map.of("com.example.A", "package com.example; public class A {}",
+                "com.example.B", "package com.example; public class B {}"));
+        TestWars.zip(out, app.resolve("WEB-INF/lib/lib.jar"));
+        WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader());
+        assertThat(loader.loadClass("com.example.A").getClassLoader()).isSameAs(loader);
+        loader.close();
+        assertThatThrownBy(() -> loader.loadClass("com.example.B")).isInstanceOf(ClassNotFoundException.class);
+        Files.delete(app.resolve("WEB-INF/lib/lib.jar"));
+    }
+}

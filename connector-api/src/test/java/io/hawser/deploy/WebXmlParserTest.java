@@ -1,0 +1,189 @@
+package io.hawser.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.servlet.DispatcherType;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WebXmlParserTest {
+    @TempDir
+    Path dir;
+
+    private WebXml parse(String xml) throws Exception {
+        return WebXmlParser.parse(TestWars.write(dir.resolve("WEB-INF/web.xml"), xml));
+    }
+
+    private DeploymentException failure(String xml) {
+        return (DeploymentException) org.assertj.core.api.Assertions.catchThrowable(() -> parse(xml));
+    }
+
+    @Test
+    void readsEveryElementHawserActsOn() throws Exception {
+        WebXml x = parse(TestWars.webXml("""
+                <display-name>Shop</display-name>
+                <context-param><param-name>greeting</param-name><param-value>hi</param-value></context-param>
+                <servlet>
+                  <servlet-name>cart</servlet-name>
+                  <servlet-class>com.example.Cart</servlet-class>
+                  <init-param><param-name>size</param-name><param-value>3</param-value></init-param>
+                  <load-on-startup>2</load-on-startup>
+                  <async-supported>true</async-supported>
+                  <multipart-config>
+                    <location>/tmp</location><max-file-size>1024</max-file-size>
+                    <max-request-size>4096</max-request-size><file-size-threshold>10</file-size-threshold>
+                  </multipart-config>
+                </servlet>
+                <servlet-mapping><servlet-name>cart</servlet-name>
+                  <url-pattern>/cart/*</url-pattern><url-pattern>*.do</url-pattern></servlet-mapping>
+                <filter><filter-name>log</filter-name><filter-class>com.example.Log</filter-class>
+                  <async-supported>true</async-supported></filter>
+                <filter-mapping><filter-name>log</filter-name><url-pattern>/*</url-pattern>
+                  <servlet-name>cart</servlet-name><dispatcher>REQUEST</dispatcher><dispatcher>ERROR</dispatcher>
+                </filter-mapping>
+                <listener><listener-class>com.example.Boot</listener-class></listener>
+                <welcome-file-list><welcome-file>home.html</welcome-file><welcome-file>/index.html</welcome-file></welcome-file-list>
+                <error-page><error-code>404</error-code><location>/missing.html</location></error-page>
+                <error-page><exception-type>java.io.IOException</exception-type><location>/io</location></error-page>
+                <session-config><session-timeout>15</session-timeout></session-config>
+                <mime-mapping><extension>.MD</extension><mime-type>text/markdown</mime-type></mime-mapping>
+                <request-character-encoding>UTF-8</request-character-encoding>
+                """));
+        assertThat(x.version()).isEqualTo("6.1");
+        assertThat(x.metadataComplete()).isFalse();
+        assertThat(x.displayName()).isEqualTo("Shop");
+        assertThat(x.contextParams()).containsExactly(Map.entry("greeting", "hi"));
+        ServletDecl cart = x.servlets().get(0);
+        assertThat(cart.name()).isEqualTo("cart");
+        assertThat(cart.className()).isEqualTo("com.example.Cart");
+        assertThat(cart.initParams()).containsExactly(Map.entry("size", "3"));
+        assertThat(cart.loadOnStartup()).isEqualTo(2);
+        assertThat(cart.asyncSupported()).isTrue();
+        assertThat(cart.multipart()).isEqualTo(new MultipartDecl("/tmp", 1024, 4096, 10));
+        assertThat(x.servletMappings()).containsExactly(Map.entry("cart", List.of("/cart/*", "*.do")));
+        assertThat(x.filters()).extracting(FilterDecl::name, FilterDecl::asyncSupported)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("log", true));
+        assertThat(x.filterMappings()).containsExactly(new FilterMappingDecl("log", List.of("/*"), List.of("cart"),
+                Set.of(DispatcherType.REQUEST, DispatcherType.ERROR)));
+        assertThat(x.listeners()).containsExactly("com.example.Boot");
+        assertThat(x.welcomeFiles()).containsExactly("home.html", "index.html");
+        assertThat(x.errorPages()).containsExactly(new ErrorPageDecl(404, null, "/missing.html"),
+                new ErrorPageDecl(0, "java.io.IOException", "/io"));
+        assertThat(x.sessionTimeout()).isEqualTo(15);
+        assertThat(x.mimeMappings()).containsExactly(Map.entry("md", "text/markdown"));
+        assertThat(x.requestEncoding()).isEqualTo("UTF-8");
+    }
+
+    @Test
+    void acceptsVersions50And60AndMetadataComplete() throws Exception {
+        for (String v : List.of("5.0", "6.0")) {
+            WebXml x = parse("<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"" + v
+                    + "\" metadata-complete=\"true\"/>");
+            assertThat(x.version()).isEqualTo(v);
+            assertThat(x.metadataComplete()).isTrue();
+        }
+    }
+
+    @Test
+    void aFilterMappingWithoutDispatcherAppliesToRequests() throws Exception {
+        WebXml x = parse(TestWars.webXml("<filter-mapping><filter-name>f</filter-name>"
+                + "<url-pattern>/a</url-pattern></filter-mapping>"));
+        assertThat(x.filterMappings().get(0).dispatchers()).containsExactly(DispatcherType.REQUEST);
+    }
+
+    @Test
+    void rejectsJavaxDescriptorsNamingTheNamespace() {
+        DeploymentException e = failure("<web-app xmlns=\"http://xmlns.jcp.org/xml/ns/javaee\" version=\"4.0\"/>");
+        assertThat(e.element()).isEqualTo("WEB-INF/web.xml <web-app>");
+        assertThat(e.getMessage()).contains("javax").contains("version 4.0").contains("Jakarta Servlet 5.0+");
+    }
+
+    @Test
+    void rejectsAnUnknownVersion() {
+        assertThat(failure("<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"7.3\"/>").getMessage())
+                .contains("version 7.3 is not supported");
+    }
+
+    @Test
+    void namesTheLineOfMalformedXml() {
+        DeploymentException e = failure(TestWars.webXml("<servlet>\n<servlet-name>x</servlet-name>"));
+        assertThat(e.element()).isEqualTo("WEB-INF/web.xml");
+        assertThat(e.getMessage()).contains("not well-formed XML at line");
+    }
+
+    @Test
+    void namesTheServletWhoseClassIsMissing() {
+        DeploymentException e = failure(TestWars.webXml("<servlet><servlet-name>cart</servlet-name></servlet>"));
+        assertThat(e.getMessage()).isEqualTo("WEB-INF/web.xml <servlet> \"cart\": <servlet-class> is missing");
+    }
+
+    @Test
+    void namesTheElementOfABadNumber() {
+        DeploymentException e = failure(TestWars.webXml("<servlet><servlet-name>cart</servlet-name>"
+                + "<servlet-class>C</servlet-class><load-on-startup>soon</load-on-startup></servlet>"));
+        assertThat(e.getMessage())
+                .isEqualTo("WEB-INF/web.xml <servlet> \"cart\" <load-on-startup>: \"soon\" is not an integer");
+    }
+
+    @Test
+    void rejectsAnUnknownDispatcherAndABadUrlPattern() {
+        assertThat(failure(TestWars.webXml("<filter-mapping><filter-name>f</filter-name><url-pattern>/*</url-pattern>"
+                + "<dispatcher>LATER</dispatcher></filter-mapping>")).getMessage())
+                .contains("<filter-mapping> \"f\" <dispatcher>").contains("LATER");
+        assertThat(failure(TestWars.webXml("<servlet-mapping><servlet-name>s</servlet-name>"
+                + "<url-pattern>/a/*/b</url-pattern></servlet-mapping>")).getMessage())
+                .contains("<servlet-mapping> \"s\" <url-pattern>").contains("/a/*/b");
+    }
+
+    @Test
+    void rejectsJspFilesAndDuplicateServletNames() {
+        assertThat(failure(TestWars.webXml("<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file>"
+                + "</servlet>")).getMessage()).contains("<jsp-file>").contains("JSP is not supported");
+        String s = "<servlet><servlet-name>a</servlet-name><servlet-class>A</servlet-class></servlet>";
+        assertThat(failure(TestWars.webXml(s + s)).getMessage()).contains("<servlet> \"a\"").contains("declared twice");
+    }
+
+    @Test
+    void neverReadsExternalEntities() throws Exception {
+        Path secret = TestWars.write(dir.resolve("secret.txt"), "TOP-SECRET");
+        String xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE web-app [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>\n"
+                + "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.1\">"
+                + "<context-param><param-name>p</param-name><param-value>&x;</param-value></context-param></web-app>";
+        WebXml x;
+        try {
+            x = parse(xml);
+        } catch (DeploymentException e) {
+            assertThat(e.getMessage()).doesNotContain("TOP-SECRET");
+            return;
+        }
+        assertThat(x.contextParams().get("p")).doesNotContain("TOP-SECRET");
+    }
+
+    @Test
+    void listsElementsItDoesNotActOn() throws Exception {
+        WebXml x = parse(TestWars.webXml("<security-constraint/><login-config/><frobnicate/>"));
+        assertThat(x.ignored()).containsExactly("security-constraint", "login-config", "frobnicate");
+        assertThat(WebXmlParser.isIgnoredElement("security-constraint")).isTrue();
+        assertThat(WebXmlParser.isIgnoredElement("frobnicate")).isFalse();
+    }
+
+    @Test
+    void disabledServletsAreLeftOut() throws Exception {
+        WebXml x = parse(TestWars.webXml("<servlet><servlet-name>a</servlet-name><servlet-class>A</servlet-class>"
+                + "<enabled>false</enabled></servlet>"));
+        assertThat(x.servlets()).isEmpty();
+    }
+
+    @Test
+    void theMessageOfAFailureNamesTheWarOnceKnown() {
+        DeploymentException e = failure(TestWars.webXml("<listener/>")).withSource(Path.of("apps/shop.war"));
+        assertThat(e.getMessage()).isEqualTo(
+                "cannot deploy apps/shop.war: WEB-INF/web.xml <listener>: <listener-class> is missing or empty");
+        assertThatThrownBy(() -> { throw e; }).isInstanceOf(DeploymentException.class);
+    }
+}

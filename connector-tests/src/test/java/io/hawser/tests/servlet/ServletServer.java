@@ -1,0 +1,111 @@
+package io.hawser.tests.servlet;
+
+import io.hawser.api.ConnectorConfig;
+import io.hawser.nio.NioConnector;
+import io.hawser.servlet.ServletAdapter;
+import io.hawser.servlet.WebApp;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+
+/**
+ * A web app served by the NIO connector on 127.0.0.1 (an ephemeral port) and a Jetty client
+ * talking to it: servlets are registered programmatically, as the brief's tests require.
+ */
+final class ServletServer implements AutoCloseable {
+    /** Configures the web app before it starts. */
+    @FunctionalInterface
+    interface Setup {
+        void configure(WebApp app) throws Exception;
+    }
+
+    /** A servlet body as a lambda. */
+    @FunctionalInterface
+    interface Body {
+        void handle(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException;
+    }
+
+    /** A filter body as a lambda. */
+    @FunctionalInterface
+    interface FilterBody {
+        void filter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws IOException, ServletException;
+    }
+
+    final WebApp app;
+    final NioConnector connector;
+    final HttpClient client;
+    final String base;
+
+    private ServletServer(WebApp app, NioConnector connector, HttpClient client) {
+        this.app = app;
+        this.connector = connector;
+        this.client = client;
+        this.base = "http://127.0.0.1:" + connector.port() + app.contextPath();
+    }
+
+    static ServletServer start(String contextPath, Path resources, Setup setup) throws Exception {
+        WebApp app = WebApp.create(contextPath, resources, ServletServer.class.getClassLoader());
+        setup.configure(app);
+        app.start();
+        NioConnector connector = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).build(),
+                new ServletAdapter(List.of(app)));
+        connector.start();
+        HttpClient client = new HttpClient();
+        client.setConnectTimeout(5_000);
+        client.setIdleTimeout(30_000);
+        client.setFollowRedirects(false);
+        client.start();
+        return new ServletServer(app, connector, client);
+    }
+
+    static ServletServer start(String contextPath, Setup setup) throws Exception {
+        return start(contextPath, null, setup);
+    }
+
+    ContentResponse get(String path) throws Exception {
+        return client.newRequest(base + path).timeout(20, TimeUnit.SECONDS).send();
+    }
+
+    static HttpServlet servlet(Body body) {
+        return new HttpServlet() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException, ServletException {
+                body.handle(req, resp);
+            }
+        };
+    }
+
+    static Filter filter(FilterBody body) {
+        return new Filter() {
+            @Override
+            public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+                    throws IOException, ServletException {
+                body.filter((HttpServletRequest) request, (HttpServletResponse) response, chain);
+            }
+        };
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            client.stop();
+        } finally {
+            connector.close();
+            app.stop();
+        }
+    }
+}
