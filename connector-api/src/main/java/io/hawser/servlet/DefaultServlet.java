@@ -20,7 +20,9 @@ import java.util.List;
  * declare it in web.xml by this class name.
  *
  * <ul>
- *   <li>GET and HEAD (OPTIONS answers {@code Allow}; other methods 405).</li>
+ *   <li>GET and HEAD (OPTIONS answers {@code Allow}; other methods 405 on an existing resource,
+ *       404 on a missing one). As an error page (an
+ *       ERROR dispatch) any method gets the file, without validators or ranges.</li>
  *   <li>{@code Content-Type} from {@link jakarta.servlet.ServletContext#getMimeType} (the web.xml
  *       mime-mappings, then the context's built-in table), else {@code application/octet-stream}.</li>
  *   <li>A strong {@code ETag} (length and modification time) and {@code Last-Modified};
@@ -91,6 +93,13 @@ public class DefaultServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {
+        if (req.getDispatcherType() == DispatcherType.ERROR) {
+            // An error page (Servlet 6.1 §10.9.1): whatever the request's method, send the page as
+            // the error's content, with no validators, ranges or conditional answers that would
+            // replace the error status.
+            serve(req, resp, !"HEAD".equals(req.getMethod()));
+            return;
+        }
         switch (req.getMethod()) {
             case "GET":
                 serve(req, resp, true);
@@ -103,9 +112,24 @@ public class DefaultServlet extends HttpServlet {
                 resp.setContentLength(0);
                 break;
             default:
+                if (!exists(req)) {
+                    // Nothing there for any method (RFC 9110 §15.5.5): 404, not 405.
+                    resp.sendError(HttpServletResponse.SC_NOT_FOUND);
+                    return;
+                }
                 resp.setHeader("Allow", ALLOW);
                 resp.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
         }
+    }
+
+    /** @return whether the request names a file or directory this servlet would serve */
+    private boolean exists(HttpServletRequest req) {
+        String path = relativePath(req);
+        if (root == null || path.isEmpty()) {
+            return root != null;
+        }
+        StaticResource.Kind kind = StaticResource.resolve(root, path, false).kind;
+        return kind == StaticResource.Kind.FILE || kind == StaticResource.Kind.DIRECTORY;
     }
 
     private void serve(HttpServletRequest req, HttpServletResponse resp, boolean body)
@@ -195,6 +219,12 @@ public class DefaultServlet extends HttpServlet {
 
     private void send(HttpServletRequest req, HttpServletResponse resp, StaticResource r, String name, boolean body)
             throws IOException {
+        String type = getServletContext().getMimeType(name);
+        if (req.getDispatcherType() == DispatcherType.ERROR) {
+            resp.setContentType(type == null ? "application/octet-stream" : type);
+            StaticBody.whole(resp, r.file, r.length, body);
+            return;
+        }
         String etag = r.etag();
         resp.setHeader("ETag", etag);
         resp.setHeader("Last-Modified", HttpDate.format(r.lastModified));
@@ -208,7 +238,6 @@ public class DefaultServlet extends HttpServlet {
             default:
                 break;
         }
-        String type = getServletContext().getMimeType(name);
         resp.setHeader("Accept-Ranges", "bytes");
         String range = req.getHeader("Range");
         if (body && range != null && StaticPreconditions.rangeAllowed(req.getHeader("If-Range"), r)) {

@@ -81,12 +81,34 @@ final class RequestHeaders {
         return locales;
     }
 
-    /** @return the Host authority, or {@code null} when absent or malformed */
-    HostAuthority authority() {
+    /**
+     * @param requestTarget the request-target as received
+     * @return the authority the request is for: an absolute-form target's (RFC 9112 §3.2.2: the
+     *     Host field is then ignored), else the Host field's; {@code null} when absent or malformed
+     */
+    HostAuthority authority(String requestTarget) {
         if (!authorityParsed) {
             authorityParsed = true;
-            authority = HostAuthority.parse(fields.get("Host"));
+            String absolute = absoluteFormAuthority(requestTarget);
+            authority = HostAuthority.parse(absolute != null ? absolute : fields.get("Host"));
         }
         return authority;
+    }
+
+    /** @return the authority of an {@code http://} or {@code https://} target, else {@code null} */
+    static String absoluteFormAuthority(String target) {
+        if (target == null || target.startsWith("/")) {
+            return null;
+        }
+        int start = target.regionMatches(true, 0, "http://", 0, 7) ? 7
+                : target.regionMatches(true, 0, "https://", 0, 8) ? 8 : -1;
+        if (start < 0) {
+            return null;
+        }
+        int end = start;
+        while (end < target.length() && "/?#".indexOf(target.charAt(end)) < 0) {
+            end++;
+        }
+        return target.substring(start, end);
     }
 }

@@ -226,12 +226,12 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getServerName() {
-        return RequestAddresses.serverName(values.authority(), exchange);
+        return RequestAddresses.serverName(values.authority(exchange.requestTarget()), exchange);
     }
 
     @Override
     public int getServerPort() {
-        return RequestAddresses.serverPort(values.authority(), exchange);
+        return RequestAddresses.serverPort(values.authority(exchange.requestTarget()), exchange);
     }
 
     @Override

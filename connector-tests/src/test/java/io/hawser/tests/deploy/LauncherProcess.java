@@ -90,8 +90,12 @@ final class LauncherProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            // SIGTERM first, so the launcher drains and deletes the WARs it unpacked; SIGKILL only if it hangs.
+            process.destroy();
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
         }
     }
 }
