@@ -11,8 +11,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Enumeration;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +26,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
     private Class<? extends Filter> filterClass;
     private volatile Filter instance;
     private volatile boolean initialized;
-    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final InitParameters initParameters;
     private final List<String> urlPatterns = new ArrayList<>();
     private final List<String> servletNames = new ArrayList<>();
     private volatile boolean asyncSupported;
@@ -42,6 +40,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
      */
     FilterHolder(WebApp app, String name, String className, Class<? extends Filter> filterClass, Filter instance) {
         this.app = app;
+        this.initParameters = new InitParameters(app);
         this.name = name;
         this.instance = instance;
         this.filterClass = instance != null ? instance.getClass() : filterClass;
@@ -155,11 +154,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public boolean setInitParameter(String name, String value) {
-        if (name == null || value == null) {
-            throw new IllegalArgumentException("init parameter name and value must not be null");
-        }
-        app.checkConfigurable();
-        return initParameters.putIfAbsent(name, value) == null;
+        return initParameters.set(name, value);
     }
 
     @Override
@@ -169,25 +164,12 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public Set<String> setInitParameters(Map<String, String> parameters) {
-        Set<String> conflicts = new LinkedHashSet<>();
-        for (Map.Entry<String, String> e : parameters.entrySet()) {
-            if (e.getKey() == null || e.getValue() == null) {
-                throw new IllegalArgumentException("init parameter name and value must not be null");
-            }
-            if (initParameters.containsKey(e.getKey())) {
-                conflicts.add(e.getKey());
-            }
-        }
-        if (conflicts.isEmpty()) {
-            app.checkConfigurable();
-            initParameters.putAll(parameters);
-        }
-        return conflicts;
+        return initParameters.setAll(parameters);
     }
 
     @Override
     public Map<String, String> getInitParameters() {
-        return Collections.unmodifiableMap(initParameters);
+        return initParameters.view();
     }
 
     // ------------------------------------------------------------------ FilterConfig
@@ -204,6 +186,6 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
 
     @Override
     public Enumeration<String> getInitParameterNames() {
-        return Collections.enumeration(initParameters.keySet());
+        return initParameters.names();
     }
 }

@@ -9,9 +9,7 @@ import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.ServletSecurityElement;
 import jakarta.servlet.annotation.MultipartConfig;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Enumeration;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +30,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
     private final String className;
     private Class<? extends Servlet> servletClass;
     private Servlet instance;
-    private final Map<String, String> initParameters = new LinkedHashMap<>();
+    private final InitParameters initParameters;
     private final Set<String> mappings = new LinkedHashSet<>();
     private final ReentrantLock lock = new ReentrantLock();
     private volatile State state = State.NEW;
@@ -50,6 +48,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
      */
     ServletHolder(WebApp app, String name, String className, Class<? extends Servlet> servletClass, Servlet instance) {
         this.app = app;
+        this.initParameters = new InitParameters(app);
         this.name = name;
         this.instance = instance;
         this.servletClass = instance != null ? instance.getClass() : servletClass;
@@ -237,11 +236,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
 
     @Override
     public boolean setInitParameter(String name, String value) {
-        if (name == null || value == null) {
-            throw new IllegalArgumentException("init parameter name and value must not be null");
-        }
-        app.checkConfigurable();
-        return initParameters.putIfAbsent(name, value) == null;
+        return initParameters.set(name, value);
     }
 
     @Override
@@ -251,25 +246,12 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
 
     @Override
     public Set<String> setInitParameters(Map<String, String> parameters) {
-        Set<String> conflicts = new LinkedHashSet<>();
-        for (Map.Entry<String, String> e : parameters.entrySet()) {
-            if (e.getKey() == null || e.getValue() == null) {
-                throw new IllegalArgumentException("init parameter name and value must not be null");
-            }
-            if (initParameters.containsKey(e.getKey())) {
-                conflicts.add(e.getKey());
-            }
-        }
-        if (conflicts.isEmpty()) {
-            app.checkConfigurable();
-            initParameters.putAll(parameters);
-        }
-        return conflicts;
+        return initParameters.setAll(parameters);
     }
 
     @Override
     public Map<String, String> getInitParameters() {
-        return Collections.unmodifiableMap(initParameters);
+        return initParameters.view();
     }
 
     // ------------------------------------------------------------------ ServletConfig
@@ -286,6 +268,6 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
 
     @Override
     public Enumeration<String> getInitParameterNames() {
-        return Collections.enumeration(initParameters.keySet());
+        return initParameters.names();
     }
 }
