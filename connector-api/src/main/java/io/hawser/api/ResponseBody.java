@@ -2,6 +2,8 @@ package io.hawser.api;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
  * The response's message body, buffered up to {@link #bufferSize()} bytes before the response is
@@ -64,6 +66,35 @@ public abstract class ResponseBody extends OutputStream {
      * @return the number of body bytes the application has written so far
      */
     public abstract long bytesWritten();
+
+    /**
+     * Sends {@code count} bytes of {@code file} from {@code position}, after whatever is buffered;
+     * blocks like {@link #write(byte[], int, int)}. When the response declares a
+     * {@code Content-Length} and writes are blocking, the connector moves the bytes from the file to
+     * the socket without copying them through the heap ({@link FileChannel#transferTo}); otherwise
+     * (and in this default implementation) they are read into a buffer and written.
+     *
+     * @param file an open file
+     * @param position where to start in the file, in bytes
+     * @param count how many bytes to send
+     * @throws java.io.EOFException when the file is shorter than {@code position + count}
+     * @throws IOException when the connection fails, or more than a declared Content-Length would be sent
+     */
+    public void sendFile(FileChannel file, long position, long count) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(64 * 1024, Math.max(1, count)));
+        long pos = position;
+        long left = count;
+        while (left > 0) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), left));
+            int n = file.read(buffer, pos);
+            if (n < 0) {
+                throw new java.io.EOFException("file ended " + left + " bytes early");
+            }
+            write(buffer.array(), 0, n);
+            pos += n;
+            left -= n;
+        }
+    }
 
     @Override
     public void write(int b) throws IOException {

@@ -51,6 +51,21 @@ final class ServletOutput extends ServletOutputStream {
         }
     }
 
+    /**
+     * Sends part of a file through the connector's {@link io.hawser.api.ResponseBody#sendFile}
+     * (zero-copy when the response has a Content-Length), with the same rules as {@link #write}.
+     */
+    void sendFile(java.nio.channels.FileChannel file, long position, long count) throws IOException {
+        if (closed || response.isSuspended()) {
+            return;
+        }
+        body.sendFile(file, position, count);
+        long declared = response.declaredLength();
+        if (declared >= 0 && body.bytesWritten() >= declared) {
+            close();
+        }
+    }
+
     @Override
     public void flush() throws IOException {
         if (!closed && !response.isSuspended()) {

@@ -14,9 +14,10 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a static file's content for the default servlet: whole (200), one range (206) or several
- * ranges as {@code multipart/byteranges} (206, RFC 9110 §14.6). Content is copied in 64 KiB writes
- * through the servlet output stream; the connector SPI has no zero-copy seam yet, so
- * {@code FileChannel.transferTo} is left for the performance work.
+ * ranges as {@code multipart/byteranges} (206, RFC 9110 §14.6). Content goes through the
+ * connector's {@code ResponseBody.sendFile} ({@code FileChannel.transferTo}, zero-copy, since every
+ * static response declares its Content-Length) when the response is not wrapped by a filter, and is
+ * copied in 64 KiB writes through the wrapper's stream otherwise.
  */
 final class StaticBody {
     /** Bytes per write. */
@@ -105,6 +106,12 @@ final class StaticBody {
 
     private static void copy(FileChannel ch, long position, long count, OutputStream out, byte[] buf)
             throws IOException {
+        if (out instanceof ServletOutput) {
+            // Our own stream, not a filter's wrapper: let the connector send the file (zero-copy
+            // with sendfile when the response has a Content-Length, as every static response does).
+            ((ServletOutput) out).sendFile(ch, position, count);
+            return;
+        }
         ByteBuffer bb = ByteBuffer.wrap(buf);
         long pos = position;
         long left = count;

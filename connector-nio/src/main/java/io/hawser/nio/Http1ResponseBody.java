@@ -8,6 +8,7 @@ import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +18,9 @@ import java.util.function.Supplier;
  */
 final class Http1ResponseBody extends ResponseBody {
     private enum Framing { NONE, LENGTH, CHUNKED, CLOSE_DELIMITED }
+
+    /** Files smaller than this are copied through the buffer: sendfile's set-up costs more. */
+    static final int ZERO_COPY_THRESHOLD = 16 * 1024;
 
     /** Most bytes of finished pipelined responses held back before they are written. */
     static final int CORK_LIMIT = 64 * 1024;
@@ -123,6 +127,58 @@ final class Http1ResponseBody extends ResponseBody {
             commit(false);
         }
         send(ByteBuffer.wrap(b, off, len), false);
+    }
+
+    /**
+     * Zero-copy when it can be: with a declared Content-Length, blocking writes and a worker thread,
+     * the head and buffered bytes go out first, then the file goes to the socket with
+     * {@link FileChannel#transferTo} ({@code sendfile}), parking while the socket is full.
+     */
+    @Override
+    public void sendFile(FileChannel file, long position, long count) throws IOException {
+        if (ended) {
+            throw new IOException("response body closed");
+        }
+        boolean declared = committed ? framing == Framing.LENGTH : exchange.responseFields().contains("Content-Length");
+        if (nonBlocking || connection.loop.inLoop() || !declared || count < ZERO_COPY_THRESHOLD) {
+            super.sendFile(file, position, count);
+            return;
+        }
+        if (!committed) {
+            commit(false);
+            if (framing != Framing.LENGTH) {
+                super.sendFile(file, position, count);
+                return;
+            }
+        }
+        if (written + count > declaredLength) {
+            throw new IOException("more than the declared Content-Length of " + declaredLength + " bytes");
+        }
+        send(null, false);
+        written += count;
+        if (!bodyAllowed) {
+            return;
+        }
+        long pos = position;
+        long left = count;
+        try {
+            while (left > 0) {
+                long n = file.transferTo(pos, left, connection.channel);
+                if (n == 0) {
+                    if (pos >= file.size()) {
+                        throw new java.io.EOFException("file ended " + left + " bytes early");
+                    }
+                    connection.awaitWritable();
+                    continue;
+                }
+                pos += n;
+                left -= n;
+            }
+        } catch (IOException e) {
+            exchange.closeAfter = true;
+            connection.close();
+            throw e;
+        }
     }
 
     @Override
