@@ -89,6 +89,10 @@ final class CaseRunner {
         boolean reset;
         try {
             for (Write w : c.writes()) {
+                // Heads already received before this write: a @wait-response after it waits for
+                // one more than these, even when the answer arrives before the wait begins.
+                RawHttpClient.Snapshot beforeWrite = conn.snapshot();
+                int headsBeforeWrite = ResponseReader.countHeads(beforeWrite.data(), methods, beforeWrite.eof());
                 if (w.data().length > 0) {
                     if (conn.eof()) {
                         sendError = "server closed the connection before all bytes were sent";
@@ -106,7 +110,7 @@ final class CaseRunner {
                     }
                 }
                 if (w.action() != null) {
-                    perform(w.action(), conn, methods);
+                    perform(w.action(), conn, methods, headsBeforeWrite);
                 }
             }
             if (c.halfClose() && sendError == null) {
@@ -123,13 +127,12 @@ final class CaseRunner {
         return new CaseOutcome(ResponseReader.parse(snap.data(), methods, snap.eof()), obs);
     }
 
-    private static void perform(Segment.Action action, RawHttpClient conn, List<String> methods)
+    private static void perform(Segment.Action action, RawHttpClient conn, List<String> methods, int before)
             throws InterruptedException {
         if (action.kind() == Segment.Kind.PAUSE) {
             Thread.sleep(action.millis());
         } else if (action.kind() == Segment.Kind.WAIT_RESPONSE) {
-            RawHttpClient.Snapshot snap = conn.snapshot();
-            int before = ResponseReader.countHeads(snap.data(), methods, snap.eof());
+            RawHttpClient.Snapshot snap;
             long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(action.millis());
             while (System.nanoTime() - end < 0) {
                 snap = conn.snapshot();
