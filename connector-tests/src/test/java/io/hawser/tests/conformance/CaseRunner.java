@@ -88,12 +88,13 @@ final class CaseRunner {
         RawHttpClient.Snapshot snap;
         boolean reset;
         try {
+            // Heads already received before the last bytes were written: a @wait-response after
+            // them waits for one more than these, even when the answer arrives before the wait begins.
+            int headsBeforeWrite = 0;
             for (Write w : c.writes()) {
-                // Heads already received before this write: a @wait-response after it waits for
-                // one more than these, even when the answer arrives before the wait begins.
-                RawHttpClient.Snapshot beforeWrite = conn.snapshot();
-                int headsBeforeWrite = ResponseReader.countHeads(beforeWrite.data(), methods, beforeWrite.eof());
                 if (w.data().length > 0) {
+                    RawHttpClient.Snapshot beforeWrite = conn.snapshot();
+                    headsBeforeWrite = ResponseReader.countHeads(beforeWrite.data(), methods, beforeWrite.eof());
                     if (conn.eof()) {
                         sendError = "server closed the connection before all bytes were sent";
                         break;
