@@ -6,7 +6,6 @@ import io.hawser.api.DurationText;
 import io.hawser.nio.NioConnector;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -84,20 +83,7 @@ public final class EmbeddedServer implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Connector connector = start(config());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                connector.stop(Duration.ofSeconds(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            stopped.countDown();
-        }, "hawser-shutdown"));
-        System.out.println("listening on http://" + host + ":" + connector.port() + "/");
-        System.out.flush();
-        stopped.await();
-        return 0;
+        return UntilStopped.serve(start(config()), host);
     }
 
     /**

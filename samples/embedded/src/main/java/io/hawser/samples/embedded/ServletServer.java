@@ -7,10 +7,8 @@ import io.hawser.servlet.ServletAdapter;
 import io.hawser.servlet.WebApp;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -56,20 +54,7 @@ public final class ServletServer implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Connector connector = start(ConnectorConfig.builder().host(host).port(port).build());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                connector.stop(Duration.ofSeconds(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            stopped.countDown();
-        }, "hawser-shutdown"));
-        System.out.println("listening on http://" + host + ":" + connector.port() + "/");
-        System.out.flush();
-        stopped.await();
-        return 0;
+        return UntilStopped.serve(start(ConnectorConfig.builder().host(host).port(port).build()), host);
     }
 
     /** @param args {@code [--port N] [--host ADDRESS]} */
