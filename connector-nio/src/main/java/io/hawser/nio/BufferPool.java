@@ -63,9 +63,4 @@ final class BufferPool {
             }
         }
     }
-
-    /** @return how many buffers are pooled now (for tests and metrics) */
-    synchronized int pooled() {
-        return count;
-    }
 }
