@@ -62,6 +62,26 @@ final class Http1Connection extends ListNode implements Runnable {
     private int requestEntrySeq;
     /** The request sequence number at the end of the last exchange, for {@link #run()}. */
     private volatile int endedSeq;
+    /** Next in the loop's hand-back stack (see {@link SelectorLoop#handBack}). */
+    Http1Connection nextHandBack;
+    /** 1 while on the loop's hand-back stack (through {@link #HAND_BACK_QUEUED}). */
+    private volatile int handBackQueued;
+    /**
+     * Whether an exchange of this connection was dispatched to a worker by the loop and not handed
+     * back; written by the loop only, read by the worker to know that the loop bounds its select
+     * while waiting for the hand-back.
+     */
+    private volatile boolean onWorker;
+    private static final java.lang.invoke.VarHandle HAND_BACK_QUEUED;
+
+    static {
+        try {
+            HAND_BACK_QUEUED = java.lang.invoke.MethodHandles.lookup()
+                    .findVarHandle(Http1Connection.class, "handBackQueued", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     Http1Connection(NioConnector connector, SelectorLoop loop, SocketChannel channel) {
         this.connector = connector;
@@ -234,6 +254,10 @@ final class Http1Connection extends ListNode implements Runnable {
         if (closed) {
             return;
         }
+        if (onWorker && !isExchangeActive()) {
+            onWorker = false;
+            loop.onWorkers--;
+        }
         resumeReadingInterest();
         if (connector.isStopping()) {
             closeIfIdle();
@@ -318,6 +342,10 @@ final class Http1Connection extends ListNode implements Runnable {
         if (connector.handler().isNonBlocking()) {
             exchange.run();
         } else {
+            if (!onWorker) {
+                onWorker = true;
+                loop.onWorkers++;
+            }
             try {
                 connector.workers().execute(exchange);
             } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -352,6 +380,7 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         exchange.responseBody.releaseCork();
         int seq;
+        boolean wake;
         synchronized (this) {
             // Bytes the loop appended while the cork was written may complete the next head.
             if (nextBufferedHead()) {
@@ -365,13 +394,16 @@ final class Http1Connection extends ListNode implements Runnable {
             }
             exchangeActive = false;
             seq = requestSeq;
+            wake = in != null;
         }
         if (inputEnded()) {
             close();
             return false;
         }
         endedSeq = seq;
-        loop.execute(this);
+        // With nothing buffered the loop need not wake: it reads the next request whenever it
+        // comes, and sees this hand-back then or within LAZY_HAND_BACK_MILLIS (a wake-up is a syscall).
+        loop.handBack(this, wake || !onWorker || connector.isStopping() || loop.inLoop());
         return false;
     }
 
@@ -568,8 +600,26 @@ final class Http1Connection extends ListNode implements Runnable {
         }
     }
 
+    /** @return {@code true} when this call queued the hand-back ({@code false}: already queued) */
+    boolean markHandBackQueued() {
+        return HAND_BACK_QUEUED.compareAndSet(this, 0, 1);
+    }
+
+    /** The loop took this connection off its hand-back stack. */
+    void clearHandBackQueued() {
+        HAND_BACK_QUEUED.setVolatile(this, 0);
+    }
+
+    /** Called by the loop when a connection closes: it is no longer on a worker. */
+    void onRemoved() {
+        if (onWorker) {
+            onWorker = false;
+            loop.onWorkers--;
+        }
+    }
+
     /**
-     * Posted to the loop when an exchange ends (the connection itself is the task, so the hand-back
+     * Run by the loop for a hand-back (the connection itself is the task, so the hand-back
      * allocates nothing): see {@link #onExchangeEnded}.
      */
     @Override
@@ -588,8 +638,12 @@ final class Http1Connection extends ListNode implements Runnable {
         NioConnector.closeQuietly(channel);
         if (loop.inLoop()) {
             loop.lists.removeFromAll(this);
+            onRemoved();
         } else {
-            loop.execute(() -> loop.lists.removeFromAll(this));
+            loop.execute(() -> {
+                loop.lists.removeFromAll(this);
+                onRemoved();
+            });
         }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);

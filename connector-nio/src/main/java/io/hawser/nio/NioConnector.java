@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.nio.channels.ServerSocketChannel;
@@ -36,7 +35,7 @@ public final class NioConnector implements Connector {
     private final ExchangePool exchanges;
     private ServerSocketChannel server;
     private SelectorLoop[] loops;
-    private ExecutorService workers;
+    private Workers workers;
     private Thread acceptorThread;
     private volatile boolean stopping;
 
@@ -91,7 +90,7 @@ public final class NioConnector implements Connector {
 
     /** @return whether handlers run on virtual threads */
     public boolean usesVirtualThreads() {
-        return config.virtualThreads() && Workers.virtualThreadsAvailable();
+        return workers != null ? workers.isVirtual() : config.virtualThreads() && Workers.virtualThreadsAvailable();
     }
 
     /** @return connections currently open */
@@ -129,7 +128,7 @@ public final class NioConnector implements Connector {
             loop.awaitStopped(5000);
         }
         workers.shutdownNow();
-        Workers.awaitThreads(workers, 5000);
+        workers.awaitThreads(5000);
     }
 
     ExchangePool exchanges() {
@@ -152,7 +151,7 @@ public final class NioConnector implements Connector {
         return handler;
     }
 
-    ExecutorService workers() {
+    Workers workers() {
         return workers;
     }
 

@@ -24,6 +24,25 @@ final class SelectorLoop implements Runnable {
     private final NioConnector connector;
     private final Selector selector;
     private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    /**
+     * Connections handed back by workers whose exchange ended (a Treiber stack through
+     * {@link Http1Connection#nextHandBack}; the loop takes the whole stack at once, so there is no
+     * ABA): the hand-back allocates no queue node.
+     */
+    private final java.util.concurrent.atomic.AtomicReference<Http1Connection> handBacks =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /**
+     * Connections whose exchange was dispatched to a worker and not yet handed back (loop thread
+     * only). While there are any, {@code select} waits at most {@link #LAZY_HAND_BACK_MILLIS}, so a
+     * hand-back posted without a wake-up is seen within that time even when no socket is ready.
+     */
+    int onWorkers;
+    /**
+     * The most a hand-back posted without waking the loop waits to be seen (milliseconds). It only
+     * delays bookkeeping — the keep-alive timer's start and the exchange's return to the pool — never
+     * a request: the loop stays registered for reads and takes the next request whenever it comes.
+     */
+    static final long LAZY_HAND_BACK_MILLIS = 10;
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     /** The loop's read buffer: only the loop thread touches it, and no connection keeps it. */
     final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_SIZE);
@@ -52,6 +71,28 @@ final class SelectorLoop implements Runnable {
     void execute(Runnable task) {
         tasks.add(task);
         if (!inLoop() && wakeupPending.compareAndSet(false, true)) {
+            selector.wakeup();
+        }
+    }
+
+    /**
+     * A worker hands back {@code connection}, whose exchange ended with nothing more buffered
+     * (see {@link Http1Connection#onExchangeEnded}). Allocates nothing; a connection already queued
+     * is not queued twice (its latest {@code endedSeq} is what the loop reads).
+     *
+     * @param wake whether the loop must look at once (input is buffered, or the connector stops);
+     *     otherwise it sees the hand-back at its next wake-up, at most {@link #LAZY_HAND_BACK_MILLIS} later
+     */
+    void handBack(Http1Connection connection, boolean wake) {
+        if (!connection.markHandBackQueued()) {
+            return;
+        }
+        Http1Connection top;
+        do {
+            top = handBacks.get();
+            connection.nextHandBack = top;
+        } while (!handBacks.compareAndSet(top, connection));
+        if (wake && !inLoop() && wakeupPending.compareAndSet(false, true)) {
             selector.wakeup();
         }
     }
@@ -107,7 +148,10 @@ final class SelectorLoop implements Runnable {
             while (running) {
                 runTasks();
                 long timeout = lists.selectTimeoutMillis(System.nanoTime());
-                if (tasks.isEmpty()) {
+                if (onWorkers > 0 && (timeout == 0 || timeout > LAZY_HAND_BACK_MILLIS)) {
+                    timeout = LAZY_HAND_BACK_MILLIS;
+                }
+                if (tasks.isEmpty() && handBacks.get() == null) {
                     selector.select(this::onSelected, timeout);
                 } else {
                     selector.selectNow(this::onSelected);
@@ -146,6 +190,19 @@ final class SelectorLoop implements Runnable {
     }
 
     private void runTasks() {
+        Http1Connection c = handBacks.getAndSet(null);
+        while (c != null) {
+            Http1Connection next = c.nextHandBack;
+            c.nextHandBack = null;
+            c.clearHandBackQueued();
+            try {
+                c.run();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "hand-back failed", e);
+                c.close();
+            }
+            c = next;
+        }
         Runnable task;
         while ((task = tasks.poll()) != null) {
             try {
