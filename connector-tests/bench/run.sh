@@ -427,7 +427,7 @@ check() {   # PASS or FAIL: reasons
 for s in "${RUN_SERVERS[@]}"; do
   CHECK[$s]=$(check "$s")
   case "$s" in
-    hawser-servlet) WHAT[$s]="Hawser $HAWSER_COMMIT: the hawser launcher serving the echo WAR (a virtual thread per request)" ;;
+    hawser-servlet) WHAT[$s]="Hawser $HAWSER_COMMIT: the hawser launcher serving the echo WAR (virtual-thread workers)" ;;
     hawser-pool) WHAT[$s]="Hawser $HAWSER_COMMIT: the same, with --virtual-threads=false (bounded platform-thread pool)" ;;
     hawser-raw) WHAT[$s]="Hawser $HAWSER_COMMIT: samples/embedded, raw HttpHandler, no servlet layer" ;;
     *) WHAT[$s]=$(grep -m1 ' listening on ' "$OUT/logs/$s.log" | sed 's/ listening on .*//' || true) ;;

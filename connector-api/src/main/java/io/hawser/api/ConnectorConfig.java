@@ -128,8 +128,8 @@ public final class ConnectorConfig {
     }
 
     /**
-     * @return whether to run each request on its own virtual thread when the runtime has them
-     *     (Java 21+); default {@code true}
+     * @return whether workers are virtual threads when the runtime has them (Java 21+): unbounded,
+     *     each reused for one request after another; default {@code true}
      */
     public boolean virtualThreads() {
         return virtualThreads;

@@ -29,7 +29,7 @@ final class ConnectorOptions {
     Integer workerThreads;
 
     @Option(names = "--virtual-threads", paramLabel = "true|false", arity = "1",
-            description = "a virtual thread per request on Java 21+ (default true)")
+            description = "workers are virtual threads on Java 21+, unbounded and reused (default true)")
     Boolean virtualThreads;
 
     @Option(names = "--accept-backlog", paramLabel = "N", description = "listen backlog (default 1024)")

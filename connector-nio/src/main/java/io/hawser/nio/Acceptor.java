@@ -3,43 +3,69 @@ package io.hawser.nio;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.Semaphore;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Accepts connections on a blocking server socket and hands each to a selector loop, round robin.
- * Stops when the server socket is closed.
+ * Accepts connections on the first selector loop: the non-blocking server socket is registered
+ * there for {@code OP_ACCEPT}, and each accepted socket goes to the loops round robin. A socket for
+ * the accepting loop itself is registered and read at once, with no hand-off and no wake-up (with
+ * one loop, every connection); the others are handed to their loop.
+ *
+ * <p>{@code maxConnections}: a permit is taken before each accept. Without one the loop stops
+ * watching the server socket, so further connections wait in the listen backlog (nothing is
+ * accepted and refused), and it watches again as soon as a connection closes. An accept that fails
+ * (e.g. EMFILE, too many open files) pauses accepting for {@link #RETRY_MILLIS}, instead of spinning.
+ * Everything here runs on the accepting loop's thread, except {@link #onPermitReleased}.
  */
-final class Acceptor implements Runnable {
+final class Acceptor {
     private static final Logger LOG = Logger.getLogger(Acceptor.class.getName());
+    /** Most connections accepted per readiness event, so a connection storm cannot starve the loop's own sockets. */
+    static final int ACCEPTS_PER_EVENT = 16;
+    /** Pause after a failed accept, in milliseconds. */
+    static final long RETRY_MILLIS = 50;
 
     private final ServerSocketChannel server;
+    private final SelectorLoop home;
     private final SelectorLoop[] loops;
-    private final java.util.concurrent.Semaphore permits;
+    private final Semaphore permits;
+    private SelectionKey key;
     private int next;
+    /** Whether accepting is paused for want of a permit (read by closing threads). */
+    private volatile boolean waitingForPermit;
+    /** When a failed accept's pause ends ({@code System.nanoTime()}), or 0. */
+    private long retryAt;
 
     /**
-     * @param permits one per connection that may be open ({@code maxConnections}): the acceptor
-     *     waits for a permit before accepting, so at the limit new connections wait in the listen
-     *     backlog instead of being accepted and refused
+     * @param server the bound server socket; made non-blocking here
+     * @param loops the loops to spread connections over; the first one accepts
+     * @param permits one per connection that may be open ({@code maxConnections})
      */
-    Acceptor(ServerSocketChannel server, SelectorLoop[] loops, java.util.concurrent.Semaphore permits) {
+    Acceptor(ServerSocketChannel server, SelectorLoop[] loops, Semaphore permits) {
         this.server = server;
+        this.home = loops[0];
         this.loops = loops;
         this.permits = permits;
     }
 
-    @Override
-    public void run() {
-        while (server.isOpen()) {
-            SocketChannel channel;
-            try {
-                permits.acquire();
-            } catch (InterruptedException e) {
+    /** On the accepting loop, before it selects: registers the server socket. */
+    void register(java.nio.channels.Selector selector) throws IOException {
+        server.configureBlocking(false);
+        key = server.register(selector, SelectionKey.OP_ACCEPT, this);
+    }
+
+    /** The server socket is ready: accepts what is waiting, up to {@link #ACCEPTS_PER_EVENT}. */
+    void onAcceptable() {
+        for (int i = 0; i < ACCEPTS_PER_EVENT; i++) {
+            if (!permits.tryAcquire()) {
+                waitForPermit();
                 return;
             }
+            SocketChannel channel;
             try {
                 channel = server.accept();
             } catch (ClosedChannelException e) {
@@ -47,10 +73,14 @@ final class Acceptor implements Runnable {
                 return;
             } catch (IOException e) {
                 permits.release();
-                // e.g. EMFILE: back off a little instead of spinning
-                LOG.log(Level.WARNING, "accept failed", e);
-                sleepQuietly(50);
-                continue;
+                LOG.log(Level.WARNING, "accept failed; pausing " + RETRY_MILLIS + " ms", e);
+                pause();
+                retryAt = System.nanoTime() + RETRY_MILLIS * 1_000_000;
+                return;
+            }
+            if (channel == null) {
+                permits.release();
+                return;
             }
             try {
                 channel.configureBlocking(false);
@@ -62,15 +92,63 @@ final class Acceptor implements Runnable {
             }
             SelectorLoop loop = loops[next];
             next = next + 1 == loops.length ? 0 : next + 1;
-            loop.adopt(channel);
+            if (loop == home) {
+                loop.open(channel);
+            } else {
+                loop.adopt(channel);
+            }
         }
     }
 
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** @return milliseconds until a failed accept's pause ends (at least 1), or 0 when not paused so */
+    long retryMillis(long now) {
+        if (retryAt == 0) {
+            return 0;
         }
+        return Math.max(1, (retryAt - now + 999_999) / 1_000_000);
+    }
+
+    /** On each loop turn: ends a failed accept's pause when due. */
+    void onTick(long now) {
+        if (retryAt != 0 && now - retryAt >= 0) {
+            retryAt = 0;
+            resume();
+        }
+    }
+
+    private void waitForPermit() {
+        pause();
+        waitingForPermit = true;
+        // A connection may have closed between tryAcquire and the flag: look again.
+        if (permits.availablePermits() > 0) {
+            waitingForPermit = false;
+            resume();
+        }
+    }
+
+    /** Any thread: a connection closed and gave its permit back; wakes the accepting loop if it waits for one. */
+    void onPermitReleased() {
+        if (waitingForPermit) {
+            waitingForPermit = false;
+            home.execute(this::resume);
+        }
+    }
+
+    private void pause() {
+        if (key.isValid()) {
+            key.interestOps(0);
+        }
+    }
+
+    private void resume() {
+        if (key.isValid() && retryAt == 0) {
+            key.interestOps(SelectionKey.OP_ACCEPT);
+        }
+    }
+
+    /** On the accepting loop: stops accepting and closes the server socket (the port is free once the loop selects again). */
+    void close() {
+        key.cancel();
+        NioConnector.closeQuietly(server);
     }
 }

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.nio.channels.ServerSocketChannel;
 
 /**
- * The NIO HTTP/1.1 connector: an acceptor thread, {@link ConnectorConfig#selectorLoops()} selector
- * loops, and workers for handler code (see {@code docs/architecture.md}).
+ * The NIO HTTP/1.1 connector: {@link ConnectorConfig#selectorLoops()} selector loops (the first
+ * also accepts), and workers for handler code (see {@code docs/architecture.md}).
  *
  * <pre>{@code
  * Connector c = new NioConnector(ConnectorConfig.builder().port(8080).build(),
@@ -36,7 +36,7 @@ public final class NioConnector implements Connector {
     private ServerSocketChannel server;
     private SelectorLoop[] loops;
     private Workers workers;
-    private Thread acceptorThread;
+    private Acceptor acceptor;
     private volatile boolean stopping;
 
     /**
@@ -69,11 +69,12 @@ public final class NioConnector implements Connector {
         loops = new SelectorLoop[config.selectorLoops()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new SelectorLoop(this, i);
-            loops[i].start();
         }
-        acceptorThread = new Thread(new Acceptor(channel, loops, connectionPermits), "hawser-acceptor");
-        acceptorThread.setDaemon(true);
-        acceptorThread.start();
+        acceptor = new Acceptor(channel, loops, connectionPermits);
+        loops[0].listen(acceptor);
+        for (SelectorLoop loop : loops) {
+            loop.start();
+        }
     }
 
     @Override
@@ -108,9 +109,11 @@ public final class NioConnector implements Connector {
             }
             stopping = true;
         }
-        closeQuietly(channel);
-        acceptorThread.interrupt();
-        acceptorThread.join(1000);
+        try {
+            loops[0].stopAccepting().get(1, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            closeQuietly(channel);
+        }
         long end = System.nanoTime() + deadline.toNanos();
         for (SelectorLoop loop : loops) {
             loop.forEachConnection(Http1Connection::closeIfIdle);
@@ -165,12 +168,13 @@ public final class NioConnector implements Connector {
 
     void onClosed() {
         openConnections.decrementAndGet();
-        connectionPermits.release();
+        releasePermit();
     }
 
-    /** Gives back the permit of a connection that was accepted but never opened. */
+    /** Gives back a connection's permit (it closed, or was accepted but never opened). */
     void releasePermit() {
         connectionPermits.release();
+        acceptor.onPermitReleased();
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.logging.Logger;
 
 /**
  * One selector thread: it owns its sockets, their selection keys and one 64 KiB read buffer shared
- * by all of them. Other threads hand it work with {@link #execute}; it never blocks except in
+ * by all of them; the first loop also accepts connections ({@link Acceptor}). Other threads hand it work with {@link #execute}; it never blocks except in
  * {@code select}, and never runs application code unless a handler declared itself non-blocking.
  */
 final class SelectorLoop implements Runnable {
@@ -50,6 +50,8 @@ final class SelectorLoop implements Runnable {
     /** This loop's connection lists; touched only by the loop thread. */
     final ConnectionLists lists;
     private volatile boolean running = true;
+    /** The acceptor, on the first loop only; {@code null} elsewhere and once accepting stopped. */
+    private Acceptor acceptor;
 
     SelectorLoop(NioConnector connector, int index) throws IOException {
         this.connector = connector;
@@ -97,20 +99,62 @@ final class SelectorLoop implements Runnable {
         }
     }
 
-    /** Takes a freshly accepted socket (called from the acceptor). */
-    void adopt(SocketChannel channel) {
+    /** Before {@link #start}: this loop accepts connections for all loops. */
+    void listen(Acceptor acceptor) throws IOException {
+        this.acceptor = acceptor;
+        acceptor.register(selector);
+    }
+
+    /**
+     * Stops accepting and closes the server socket, on the loop; the returned future completes once
+     * the socket is closed and deregistered (its port free).
+     */
+    java.util.concurrent.CompletableFuture<Void> stopAccepting() {
+        java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
         execute(() -> {
             try {
-                Http1Connection connection = new Http1Connection(connector, this, channel);
-                connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
-                connector.onOpened();
-                connection.onAccepted(System.nanoTime());
-            } catch (IOException | RuntimeException e) {
-                LOG.log(Level.FINE, "cannot register a connection", e);
-                NioConnector.closeQuietly(channel);
-                connector.releasePermit();
+                if (acceptor != null) {
+                    acceptor.close();
+                    acceptor = null;
+                    selector.selectNow(this::onSelected); // deregisters the cancelled key: the socket closes now
+                }
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "select after closing the server socket", e);
+            } finally {
+                done.complete(null);
             }
         });
+        return done;
+    }
+
+    /** Takes a socket accepted on another loop (called from the accepting loop). */
+    void adopt(SocketChannel channel) {
+        execute(() -> open(channel));
+    }
+
+    /**
+     * On the loop: registers a freshly accepted socket and reads at once, since a client usually
+     * sends its request right after connecting (saving a select round trip).
+     */
+    void open(SocketChannel channel) {
+        Http1Connection connection;
+        try {
+            connection = new Http1Connection(connector, this, channel);
+            connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "cannot register a connection", e);
+            NioConnector.closeQuietly(channel);
+            connector.releasePermit();
+            return;
+        }
+        connector.onOpened();
+        connection.onAccepted(System.nanoTime());
+        try {
+            connection.onReady(SelectionKey.OP_READ);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "connection failed on the loop", e);
+            connection.close();
+        }
     }
 
     /** Asks the loop to stop; pending tasks still run, connections are closed. */
@@ -151,18 +195,31 @@ final class SelectorLoop implements Runnable {
                 if (onWorkers > 0 && (timeout == 0 || timeout > LAZY_HAND_BACK_MILLIS)) {
                     timeout = LAZY_HAND_BACK_MILLIS;
                 }
+                if (acceptor != null) {
+                    long retry = acceptor.retryMillis(System.nanoTime());
+                    if (retry > 0 && (timeout == 0 || timeout > retry)) {
+                        timeout = retry;
+                    }
+                }
                 if (tasks.isEmpty() && handBacks.get() == null) {
                     selector.select(this::onSelected, timeout);
                 } else {
                     selector.selectNow(this::onSelected);
                 }
                 wakeupPending.set(false);
-                lists.sweep(System.nanoTime());
+                long now = System.nanoTime();
+                lists.sweep(now);
+                if (acceptor != null) {
+                    acceptor.onTick(now);
+                }
             }
             runTasks();
         } catch (IOException | ClosedSelectorException e) {
             LOG.log(Level.SEVERE, "selector loop failed", e);
         } finally {
+            if (acceptor != null) {
+                acceptor.close();
+            }
             for (SelectionKey key : selector.keys()) {
                 if (key.attachment() instanceof Http1Connection) {
                     ((Http1Connection) key.attachment()).close();
@@ -180,7 +237,12 @@ final class SelectorLoop implements Runnable {
         if (!key.isValid()) {
             return; // closed by an exchange thread while the loop was selecting
         }
-        Http1Connection connection = (Http1Connection) key.attachment();
+        Object attachment = key.attachment();
+        if (attachment instanceof Acceptor) {
+            ((Acceptor) attachment).onAcceptable();
+            return;
+        }
+        Http1Connection connection = (Http1Connection) attachment;
         try {
             connection.onReady(key.readyOps());
         } catch (RuntimeException e) {

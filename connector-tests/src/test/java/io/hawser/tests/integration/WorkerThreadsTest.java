@@ -121,6 +121,40 @@ class WorkerThreadsTest {
         }
     }
 
+    @Test
+    void spreadsConnectionsOverEveryLoopRoundRobin() throws Exception {
+        Set<String> loops = ConcurrentHashMap.newKeySet();
+        NioConnector c = RawHttp.start(RawHttp.local().selectorLoops(3).build(), HttpHandler.nonBlocking(exchange -> {
+            loops.add(Thread.currentThread().getName());
+            exchange.responseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
+        }));
+        try {
+            for (int i = 0; i < 9; i++) {
+                try (RawHttp client = RawHttp.connect(c.port())) {
+                    assertThat(client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n").read().status).isEqualTo(200);
+                }
+            }
+            assertThat(loops).containsExactlyInAnyOrder("hawser-loop-0", "hawser-loop-1", "hawser-loop-2");
+        } finally {
+            c.close();
+        }
+    }
+
+    @Test
+    void thePortIsFreeAsSoonAsStopReturns() throws Exception {
+        NioConnector c = RawHttp.start(RawHttp.local().build(),
+                exchange -> exchange.responseBody().write("ok".getBytes(StandardCharsets.US_ASCII)));
+        int port = c.port();
+        try (RawHttp client = RawHttp.connect(port)) {
+            assertThat(client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n").read().status).isEqualTo(200);
+        }
+        c.stop(Duration.ofSeconds(1));
+        try (java.nio.channels.ServerSocketChannel again = java.nio.channels.ServerSocketChannel.open()) {
+            again.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+            assertThat(again.isOpen()).isTrue();
+        }
+    }
+
     // ------------------------------------------------------------------ release on close
 
     private static Set<Thread> hawserThreads() {
