@@ -54,11 +54,27 @@ final class SelectorLoop implements Runnable {
     private Acceptor acceptor;
 
     SelectorLoop(NioConnector connector, int index) throws IOException {
+        this(connector, index, null);
+    }
+
+    /**
+     * Benchmark/test seam (connector-tests' {@code ConnectorPathBenchmark}): with a non-null
+     * {@code owner}, that thread (typically the caller) counts as this loop's thread for
+     * {@link #inLoop()}, and the loop is never {@link #start() started}: the owner drives
+     * connections itself and runs the queued tasks and hand-backs with {@link #runTasks()}.
+     *
+     * @param owner the thread to treat as the loop thread, or {@code null} for a new daemon thread
+     */
+    SelectorLoop(NioConnector connector, int index, Thread owner) throws IOException {
         this.connector = connector;
         this.selector = Selector.open();
         this.lists = new ConnectionLists(connector.config());
-        this.thread = new Thread(this, "hawser-loop-" + index);
-        this.thread.setDaemon(true);
+        if (owner != null) {
+            this.thread = owner;
+        } else {
+            this.thread = new Thread(this, "hawser-loop-" + index);
+            this.thread.setDaemon(true);
+        }
     }
 
     void start() {
@@ -251,7 +267,8 @@ final class SelectorLoop implements Runnable {
         }
     }
 
-    private void runTasks() {
+    /** Runs the hand-backs and queued tasks (loop thread); package-private as a benchmark/test seam only. */
+    void runTasks() {
         Http1Connection c = handBacks.getAndSet(null);
         while (c != null) {
             Http1Connection next = c.nextHandBack;
