@@ -17,7 +17,7 @@ WARMUP=8              # keepalive warm-up per server (followed by 3 s pipelined 
 CONNECTIONS=50
 DEPTH=16
 IDLE_CONNS=10000
-ALL_SERVERS="hawser-servlet,hawser-pool,hawser-raw,jetty,tomcat,undertow"
+ALL_SERVERS="hawser-servlet,hawser-vt,hawser-raw,jetty,tomcat,undertow"
 SERVERS=$ALL_SERVERS
 WORKLOADS="keepalive,pipelined,close,idle"
 JVM_FLAGS="-Xms1g -Xmx1g -XX:+UseParallelGC"
@@ -35,7 +35,7 @@ usage() {
 usage: connector-tests/bench/run.sh [options]
 
 Builds Hawser (mvn -q package -DskipTests at the repository root) and the peers project, starts
-hawser-servlet, hawser-pool, hawser-raw, jetty, tomcat and undertow pinned to CPU $SERVER_CPUS, checks them with curl,
+hawser-servlet, hawser-vt, hawser-raw, jetty, tomcat and undertow pinned to CPU $SERVER_CPUS, checks them with curl,
 warms them up, then measures with wrk pinned to CPU $CLIENT_CPUS in interleaved rounds
 (for round { for workload { for server } }). Results: connector-tests/bench/results/<UTC time>/.
 
@@ -168,7 +168,7 @@ fi
 RUN_SERVERS=()
 for s in "${SERVER_LIST[@]}"; do
   case "$s" in
-    hawser-servlet|hawser-pool)
+    hawser-servlet|hawser-vt)
       if [[ ! -f "$HAWSER_JAR" ]]; then
         SKIPPED+=("hawser-servlet: no launcher at connector-nio/target/hawser.jar yet")
         log "SKIPPING hawser-servlet: connector-nio/target/hawser.jar does not exist (the hawser launcher is not built in this tree)"
@@ -202,7 +202,7 @@ server_cmd() {   # fills CMD for server $1 on port $2
   [[ -f "$WAR" ]] && war_arg=("$WAR")
   case "$s" in
     hawser-servlet) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$HAWSER_JAR" --port "$port" --host 127.0.0.1 "$WAR") ;;
-    hawser-pool)    CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$HAWSER_JAR" --virtual-threads=false --port "$port" --host 127.0.0.1 "$WAR") ;;
+    hawser-vt)      CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$HAWSER_JAR" --worker-threads 0 --port "$port" --host 127.0.0.1 "$WAR") ;;
     hawser-raw)     CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$EMBEDDED_JAR" --port "$port" --host 127.0.0.1) ;;
     jetty)    CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/jetty/*" io.hawser.bench.peers.JettyLauncher "$port" "${war_arg[@]}") ;;
     tomcat)   CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/tomcat/*" io.hawser.bench.peers.TomcatLauncher "$port" "${war_arg[@]}") ;;
@@ -427,8 +427,8 @@ check() {   # PASS or FAIL: reasons
 for s in "${RUN_SERVERS[@]}"; do
   CHECK[$s]=$(check "$s")
   case "$s" in
-    hawser-servlet) WHAT[$s]="Hawser $HAWSER_COMMIT: the hawser launcher serving the echo WAR (virtual-thread workers)" ;;
-    hawser-pool) WHAT[$s]="Hawser $HAWSER_COMMIT: the same, with --virtual-threads=false (bounded platform-thread pool)" ;;
+    hawser-servlet) WHAT[$s]="Hawser $HAWSER_COMMIT: the hawser launcher serving the echo WAR (default workers: platform threads, virtual beyond 200 busy)" ;;
+    hawser-vt) WHAT[$s]="Hawser $HAWSER_COMMIT: the same, with --worker-threads 0 (every request on a reused virtual-thread worker)" ;;
     hawser-raw) WHAT[$s]="Hawser $HAWSER_COMMIT: samples/embedded, raw HttpHandler, no servlet layer" ;;
     *) WHAT[$s]=$(grep -m1 ' listening on ' "$OUT/logs/$s.log" | sed 's/ listening on .*//' || true) ;;
   esac

@@ -120,16 +120,18 @@ public final class ConnectorConfig {
     }
 
     /**
-     * @return size of the bounded worker pool used when virtual threads are off or unavailable
-     *     (Java 17–20); default 200, as Tomcat's {@code maxThreads}
+     * @return the most platform worker threads, which take requests first (each reused, parked
+     *     while idle, ended after 60 s idle); 0: every request on a virtual thread; default 200,
+     *     as Tomcat's {@code maxThreads}
      */
     public int workerThreads() {
         return workerThreads;
     }
 
     /**
-     * @return whether workers are virtual threads when the runtime has them (Java 21+): unbounded,
-     *     each reused for one request after another; default {@code true}
+     * @return whether, when all {@link #workerThreads()} are busy, requests run on virtual threads
+     *     (Java 21+; unbounded, so blocking handlers never wait for a thread) rather than wait for
+     *     a platform worker; default {@code true}
      */
     public boolean virtualThreads() {
         return virtualThreads;
@@ -305,9 +307,14 @@ public final class ConnectorConfig {
             return this;
         }
 
-        /** @param threads at least 1; @return this @throws IllegalArgumentException below 1 */
+        /**
+         * @param threads platform workers, 0–100,000; 0 runs every request on a virtual thread
+         *     (needs {@link #virtualThreads(boolean) virtualThreads} and Java 21+, checked at start)
+         * @return this
+         * @throws IllegalArgumentException outside 0–100,000
+         */
         public Builder workerThreads(int threads) {
-            this.workerThreads = check(threads, 1, 100_000, "workerThreads");
+            this.workerThreads = check(threads, 0, 100_000, "workerThreads");
             return this;
         }
 

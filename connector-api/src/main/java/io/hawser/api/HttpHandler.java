@@ -4,8 +4,8 @@ package io.hawser.api;
  * Application code the connector calls once per request: the whole seam between the wire and an
  * application (the servlet adapter is one implementation).
  *
- * <p>By default {@link #handle} runs on a worker thread (a virtual thread on Java 21+,
- * else a bounded pool; see {@link ConnectorConfig#workerThreads()}), where it may block on request
+ * <p>By default {@link #handle} runs on a worker thread (a pooled platform thread, or a virtual
+ * thread when all are busy; see {@link ConnectorConfig#workerThreads()}), where it may block on request
  * body reads and on response writes. When it returns, the exchange ends (the response is completed
  * and any unread request body drained), unless {@link HttpExchange#startAsync()} was called.
  *

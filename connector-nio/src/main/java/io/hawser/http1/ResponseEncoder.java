@@ -107,8 +107,26 @@ public final class ResponseEncoder {
         }
     }
 
+    /**
+     * Puts the low 8 bits of each character (field names and values are checked for CR, LF and NUL
+     * where they are set). Into a heap buffer this is one bulk copy: for a Latin-1 string,
+     * {@code String.getBytes(int, int, byte[], int)} copies its internal bytes with
+     * {@code System.arraycopy}, twice as fast as a put per character for typical field lines
+     * (ResponseEncoderBenchmark).
+     */
+    @SuppressWarnings("deprecation")
     private static void putLatin1(ByteBuffer out, String s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
+        int n = s.length();
+        if (out.hasArray()) {
+            int pos = out.position();
+            if (out.limit() - pos < n) {
+                throw new java.nio.BufferOverflowException();
+            }
+            s.getBytes(0, n, out.array(), out.arrayOffset() + pos);
+            out.position(pos + n);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
             out.put((byte) s.charAt(i));
         }
     }

@@ -25,11 +25,11 @@ final class ConnectorOptions {
     Integer selectorLoops;
 
     @Option(names = "--worker-threads", paramLabel = "N",
-            description = "bounded worker pool size when virtual threads are off or unavailable (default 200)")
+            description = "platform worker threads, taken first; 0: every request on a virtual thread (default 200)")
     Integer workerThreads;
 
     @Option(names = "--virtual-threads", paramLabel = "true|false", arity = "1",
-            description = "workers are virtual threads on Java 21+, unbounded and reused (default true)")
+            description = "when all worker threads are busy, run requests on virtual threads (Java 21+) instead of waiting (default true)")
     Boolean virtualThreads;
 
     @Option(names = "--accept-backlog", paramLabel = "N", description = "listen backlog (default 1024)")

@@ -64,8 +64,13 @@ public final class NioConnector implements Connector {
             closeQuietly(channel);
             throw new IOException("cannot bind " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
         }
-        server = channel;
         workers = Workers.create(config.virtualThreads(), config.workerThreads());
+        if (config.workerThreads() == 0 && !workers.overflowsToVirtualThreads()) {
+            closeQuietly(channel);
+            workers = null;
+            throw new IllegalStateException("workerThreads=0 needs virtual threads (Java 21+ and virtualThreads=true)");
+        }
+        server = channel;
         loops = new SelectorLoop[config.selectorLoops()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new SelectorLoop(this, i);
@@ -89,9 +94,9 @@ public final class NioConnector implements Connector {
         }
     }
 
-    /** @return whether handlers run on virtual threads */
+    /** @return whether handlers run on virtual threads when every platform worker is busy (Java 21+, {@code virtualThreads}) */
     public boolean usesVirtualThreads() {
-        return workers != null ? workers.isVirtual() : config.virtualThreads() && Workers.virtualThreadsAvailable();
+        return workers != null ? workers.overflowsToVirtualThreads() : config.virtualThreads() && Workers.virtualThreadsAvailable();
     }
 
     /** @return connections currently open */

@@ -14,9 +14,16 @@ import java.util.logging.Logger;
 
 /**
  * Where handler code runs: long-lived worker threads that are handed one task at a time and park
- * between tasks. On Java 21+ (when the configuration allows) they are virtual threads and there is
- * no upper bound, so a handler that blocks never holds back others; otherwise they are platform
- * threads, at most {@code poolSize}, and tasks beyond that wait in a queue.
+ * between tasks. Platform threads, at most {@code poolSize}, take tasks first; when all of them
+ * are busy, a task runs on a virtual worker (Java 21+, when the configuration allows: unbounded,
+ * so handlers that block never hold back others) or else waits in a queue for a platform worker.
+ *
+ * <p>Why platform threads first: measured on the end-to-end benchmark (docs/benchmarks.md), a
+ * request handed to a parked platform thread costs less server CPU than one handed to a parked
+ * virtual thread (a futex wake against a ForkJoinPool submission, a carrier wake-up, the
+ * continuation's mount and unmount, and the carrier's spin before it parks): keep-alive 9.3 against
+ * 12.5 µs per request, {@code Connection: close} 20 against 43 µs, on one core. Virtual threads
+ * are kept for what they are best at: many handlers blocked at once.
  *
  * <p>The hand-off allocates nothing at steady state: idle workers wait on an intrusive LIFO stack
  * (the most recently idle, cache-warm worker is taken first), and {@link #execute} pops one, sets
@@ -31,9 +38,10 @@ final class Workers implements Executor {
     static final long KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private final ThreadFactory factory;
-    private final boolean virtual;
     private final int maxWorkers;
     private final long keepAliveNanos;
+    /** Virtual workers for tasks arriving while every platform worker is busy, or {@code null}: they wait. */
+    private final Workers overflow;
     /** Top of the idle stack (guarded by this). */
     private Worker idleTop;
     /** Tasks waiting for a worker when {@link #maxWorkers} are busy (guarded by this). */
@@ -42,16 +50,17 @@ final class Workers implements Executor {
     private final List<Worker> live = new ArrayList<>();
     private boolean shutdown;
 
-    private Workers(ThreadFactory factory, boolean virtual, int maxWorkers, long keepAliveNanos) {
+    private Workers(ThreadFactory factory, int maxWorkers, long keepAliveNanos, Workers overflow) {
         this.factory = factory;
-        this.virtual = virtual;
         this.maxWorkers = maxWorkers;
         this.keepAliveNanos = keepAliveNanos;
+        this.overflow = overflow;
     }
 
     /**
-     * @param virtualThreads whether to use virtual threads when available (then unbounded)
-     * @param poolSize the most platform threads otherwise
+     * @param virtualThreads whether tasks beyond {@code poolSize} busy platform workers run on
+     *     virtual threads when the runtime has them (else they wait for a platform worker)
+     * @param poolSize the most platform workers
      * @return the workers
      */
     static Workers create(boolean virtualThreads, int poolSize) {
@@ -59,16 +68,18 @@ final class Workers implements Executor {
     }
 
     /**
-     * @param virtualThreads whether to use virtual threads when available (then unbounded)
-     * @param poolSize the most platform threads otherwise
+     * @param virtualThreads whether tasks beyond {@code poolSize} busy platform workers run on
+     *     virtual threads when the runtime has them (else they wait for a platform worker)
+     * @param poolSize the most platform workers
      * @param keepAliveNanos how long an idle worker waits for a task before it ends, in nanoseconds
      * @return the workers
      */
     static Workers create(boolean virtualThreads, int poolSize, long keepAliveNanos) {
+        Workers overflow = null;
         if (virtualThreads) {
             ThreadFactory virtual = virtualThreadFactory();
             if (virtual != null) {
-                return new Workers(virtual, true, Integer.MAX_VALUE, keepAliveNanos);
+                overflow = new Workers(virtual, Integer.MAX_VALUE, keepAliveNanos, null);
             }
         }
         AtomicInteger count = new AtomicInteger();
@@ -77,17 +88,17 @@ final class Workers implements Executor {
             t.setDaemon(true);
             return t;
         };
-        return new Workers(platform, false, poolSize, keepAliveNanos);
+        return new Workers(platform, poolSize, keepAliveNanos, overflow);
     }
 
-    /** @return whether the workers are virtual threads */
-    boolean isVirtual() {
-        return virtual;
+    /** @return whether tasks run on virtual threads when every platform worker is busy */
+    boolean overflowsToVirtualThreads() {
+        return overflow != null;
     }
 
     /**
-     * Runs {@code task} on an idle worker, a new one, or (platform threads at their limit) the first
-     * worker to become free.
+     * Runs {@code task} on an idle worker, a new one, a virtual worker when every platform worker is
+     * busy, or else the first worker to become free.
      *
      * @throws RejectedExecutionException after {@link #shutdownNow}
      */
@@ -104,10 +115,14 @@ final class Workers implements Executor {
             } else if (live.size() < maxWorkers) {
                 w = new Worker(task);
                 live.add(w);
-            } else {
+            } else if (overflow == null) {
                 backlog.add(task);
                 return;
             }
+        }
+        if (w == null) {
+            overflow.execute(task);
+            return;
         }
         if (w.thread == null) {
             start(w);
@@ -186,6 +201,9 @@ final class Workers implements Executor {
 
     /** Stops taking tasks and interrupts every worker; running tasks see the interrupt. */
     void shutdownNow() {
+        if (overflow != null) {
+            overflow.shutdownNow();
+        }
         List<Worker> all;
         synchronized (this) {
             shutdown = true;
@@ -209,6 +227,9 @@ final class Workers implements Executor {
      */
     void awaitThreads(long millis) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        if (overflow != null) {
+            overflow.awaitThreads(millis);
+        }
         List<Worker> all;
         synchronized (this) {
             all = new ArrayList<>(live);
@@ -225,9 +246,14 @@ final class Workers implements Executor {
         }
     }
 
-    /** @return live workers (running or idle); for tests and statistics */
+    /** @return live platform workers (running or idle); for tests and statistics */
     synchronized int liveWorkers() {
         return live.size();
+    }
+
+    /** @return live virtual workers (running or idle); for tests and statistics */
+    int liveVirtualWorkers() {
+        return overflow == null ? 0 : overflow.liveWorkers();
     }
 
     /** @return workers waiting on the idle stack; for tests */
@@ -324,7 +350,7 @@ final class Workers implements Executor {
         }
     }
 
-    /** @return whether {@link #create} gives virtual threads on this runtime */
+    /** @return whether {@link #create} can give virtual workers on this runtime (Java 21+) */
     static boolean virtualThreadsAvailable() {
         return virtualThreadFactory() != null;
     }

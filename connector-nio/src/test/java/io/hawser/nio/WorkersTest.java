@@ -81,20 +81,46 @@ class WorkersTest {
     }
 
     @Test
-    void virtualWorkersAreUnboundedSoBlockedTasksNeverHoldBackOthers() throws Exception {
+    void beyondThePlatformWorkersTasksRunOnVirtualThreadsSoBlockedTasksNeverHoldBackOthers() throws Exception {
         workers = Workers.create(true, 2);
-        org.junit.jupiter.api.Assumptions.assumeTrue(workers.isVirtual(), "needs Java 21+");
+        org.junit.jupiter.api.Assumptions.assumeTrue(workers.overflowsToVirtualThreads(), "needs Java 21+");
         int n = 500;
         CountDownLatch allRunning = new CountDownLatch(n);
         CountDownLatch release = new CountDownLatch(1);
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
         for (int i = 0; i < n; i++) {
             workers.execute(() -> {
+                threads.add(Thread.currentThread());
                 allRunning.countDown();
                 awaitQuietly(release);
             });
         }
         assertThat(allRunning.await(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(workers.liveWorkers()).isEqualTo(2);
+        assertThat(workers.liveVirtualWorkers()).isEqualTo(n - 2);
+        assertThat(threads).hasSize(n);
+        assertThat(threads.stream().filter(t -> t.getName().startsWith("hawser-worker-"))).hasSize(2);
+        assertThat(threads.stream().filter(t -> t.getName().startsWith("hawser-vworker-"))).hasSize(n - 2);
         release.countDown();
+    }
+
+    @Test
+    void withoutVirtualThreadsTheSameLoadWaitsForPlatformWorkers() throws Exception {
+        workers = Workers.create(false, 2);
+        assertThat(workers.overflowsToVirtualThreads()).isFalse();
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch ran = new CountDownLatch(5);
+        for (int i = 0; i < 5; i++) {
+            workers.execute(() -> {
+                ran.countDown();
+                awaitQuietly(release);
+            });
+        }
+        assertThat(ran.await(200, TimeUnit.MILLISECONDS)).isFalse();
+        assertThat(ran.getCount()).isEqualTo(3);
+        assertThat(workers.liveVirtualWorkers()).isZero();
+        release.countDown();
+        assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test
@@ -130,7 +156,8 @@ class WorkersTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void shutdownInterruptsRunningTasksRefusesNewOnesAndEndsEveryThread(boolean virtual) throws Exception {
-        workers = Workers.create(virtual, 4);
+        // with virtual threads: two platform workers, the third task on a virtual one
+        workers = Workers.create(virtual, virtual && Workers.virtualThreadsAvailable() ? 2 : 4);
         CountDownLatch started = new CountDownLatch(3);
         AtomicInteger interrupted = new AtomicInteger();
         List<Thread> threads = new ArrayList<>();
@@ -156,6 +183,7 @@ class WorkersTest {
             assertThat(threads).noneMatch(Thread::isAlive);
         }
         assertThat(workers.liveWorkers()).isZero();
+        assertThat(workers.liveVirtualWorkers()).isZero();
         assertThatThrownBy(() -> workers.execute(() -> { })).isInstanceOf(RejectedExecutionException.class);
     }
 
@@ -197,9 +225,7 @@ class WorkersTest {
         }
         assertThat(all.await(30, TimeUnit.SECONDS)).as("every task ran").isTrue();
         assertThat(errors).isEmpty();
-        if (!virtual) {
-            assertThat(workers.liveWorkers()).isLessThanOrEqualTo(3);
-        }
+        assertThat(workers.liveWorkers()).isLessThanOrEqualTo(3);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

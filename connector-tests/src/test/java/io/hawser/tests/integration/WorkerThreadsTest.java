@@ -61,14 +61,65 @@ class WorkerThreadsTest {
     }
 
     @Test
-    void runsHandlersOnVirtualThreadsByDefaultOnJava21AndLater() throws Exception {
+    void runsHandlersOnPlatformWorkersByDefault() throws Exception {
         Thread t = threadOfOneRequest(RawHttp.local().build(), false);
-        if (IS_VIRTUAL != null) {
-            assertThat(isVirtual(t)).as("virtual: %s", t).isTrue();
-        } else {
-            assertThat(t.getName()).startsWith("hawser-worker-");
+        assertThat(isVirtual(t)).isFalse();
+        assertThat(t.getName()).startsWith("hawser-worker-");
+    }
+
+    @Test
+    void withZeroWorkerThreadsEveryRequestRunsOnAVirtualThread() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(IS_VIRTUAL != null, "needs Java 21+");
+        Thread t = threadOfOneRequest(RawHttp.local().workerThreads(0).build(), false);
+        assertThat(isVirtual(t)).isTrue();
+        assertThat(t.getName()).startsWith("hawser-vworker-");
+    }
+
+    @Test
+    void zeroWorkerThreadsWithoutVirtualThreadsIsRefusedAtStart() throws Exception {
+        NioConnector c = new NioConnector(RawHttp.local().workerThreads(0).virtualThreads(false).build(),
+                new SampleHandler());
+        org.assertj.core.api.Assertions.assertThatThrownBy(c::start)
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("workerThreads=0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> RawHttp.local().workerThreads(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void whenEveryPlatformWorkerIsBusyHandlersRunOnVirtualThreadsOnJava21AndLater() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(IS_VIRTUAL != null, "needs Java 21+");
+        int clients = 12;
+        CountDownLatch allIn = new CountDownLatch(clients);
+        Set<Thread> threads = ConcurrentHashMap.newKeySet();
+        NioConnector c = RawHttp.start(RawHttp.local().workerThreads(2).build(), exchange -> {
+            threads.add(Thread.currentThread());
+            allIn.countDown();
+            allIn.await(20, TimeUnit.SECONDS); // every handler blocks until all 12 run at once
+            exchange.responseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
+        });
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                statuses.add(pool.submit(() -> {
+                    try (RawHttp client = RawHttp.connect(c.port())) {
+                        return client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n").read().status;
+                    }
+                }));
+            }
+            for (Future<Integer> s : statuses) {
+                assertThat(s.get(30, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+            assertThat(threads).hasSize(clients);
+            long virtual = 0;
+            for (Thread t : threads) {
+                virtual += isVirtual(t) ? 1 : 0;
+            }
+            assertThat(virtual).isEqualTo(clients - 2);
+        } finally {
+            pool.shutdownNow();
+            c.close();
         }
-        assertThat(t.getName()).startsWith("hawser-");
     }
 
     @Test
