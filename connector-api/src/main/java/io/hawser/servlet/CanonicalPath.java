@@ -32,6 +32,14 @@ final class CanonicalPath {
         if (raw == null || raw.isEmpty() || raw.charAt(0) != '/') {
             throw reject("path must start with /");
         }
+        if (isCanonical(raw)) {
+            return raw; // the common case: nothing to decode, drop or reject, so nothing to allocate
+        }
+        return canonicalize(raw);
+    }
+
+    /** The full §3.5.2 steps, for a path starting with {@code /} ({@link #of} skips them when nothing would change). */
+    static String canonicalize(String raw) {
         if (containsIgnoreCase(raw, "%2f")) {
             throw reject("encoded / in path");
         }
@@ -55,6 +63,32 @@ final class CanonicalPath {
             path.append('/').append(segment);
         }
         return path.toString();
+    }
+
+    /**
+     * @param raw a path starting with {@code /}
+     * @return whether {@code raw} is its own canonical form: no {@code %}, {@code ;}, backslash or
+     *     control character, no empty segment but the last, no {@code .} or {@code ..} segment
+     */
+    static boolean isCanonical(String raw) {
+        int n = raw.length();
+        int segmentStart = 1;
+        for (int i = 1; i <= n; i++) {
+            char c = i < n ? raw.charAt(i) : '/';
+            if (c == '/') {
+                int len = i - segmentStart;
+                if (len == 0 && i < n) {
+                    return false;
+                }
+                if (raw.charAt(i - 1) == '.' && (len == 1 || len == 2 && raw.charAt(segmentStart) == '.')) {
+                    return false;
+                }
+                segmentStart = i + 1;
+            } else if (c == '%' || c == ';' || c == '\\' || c < 0x20 || c == 0x7f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void addSegment(String rawSegment, boolean last, List<String> segments) {

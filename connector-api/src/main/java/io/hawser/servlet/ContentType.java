@@ -58,6 +58,25 @@ final class ContentType {
      * @return the value with its charset parameter removed, e.g. {@code text/html; q=1}
      */
     static String withoutCharset(String value) {
+        if (value.indexOf(';') < 0) {
+            return value.trim(); // no parameters: trim() returns value itself when there is nothing to trim
+        }
+        Cached last = lastWithoutCharset;
+        if (last != null && last.value.equals(value)) {
+            return last.result;
+        }
+        String result = computeWithoutCharset(value);
+        lastWithoutCharset = new Cached(value, result);
+        return result;
+    }
+
+    /** The last {@link #withoutCharset} input with parameters and its result: servlets set the same type again and again. */
+    private static volatile Cached lastWithoutCharset;
+
+    private record Cached(String value, String result) {
+    }
+
+    private static String computeWithoutCharset(String value) {
         StringBuilder out = new StringBuilder(value.length());
         int semi = value.indexOf(';');
         out.append((semi < 0 ? value : value.substring(0, semi)).trim());

@@ -15,6 +15,8 @@ final class ServletMapping {
     enum Kind { CONTEXT_ROOT, DEFAULT, EXACT, PATH, EXTENSION }
 
     private final Map<String, ServletHolder> exact = new ConcurrentHashMap<>();
+    /** The match of each exact pattern, built once (a MappedPath is immutable), so mapping allocates nothing. */
+    private final Map<String, MappedPath> exactMatches = new ConcurrentHashMap<>();
     /** Keyed by the pattern without its trailing {@code /*}: {@code /foo/*} → {@code /foo}, {@code /*} → {@code ""}. */
     private final Map<String, ServletHolder> prefix = new ConcurrentHashMap<>();
     /** Keyed by the extension without its dot. */
@@ -89,6 +91,8 @@ final class ServletMapping {
                 break;
             default:
                 exact.put(pattern, servlet);
+                exactMatches.put(pattern, new MappedPath(servlet, pattern, null, MappingMatch.EXACT, pattern,
+                        pattern.substring(1)));
         }
     }
 
@@ -103,8 +107,9 @@ final class ServletMapping {
         if (path.equals("/") && (servlet = contextRoot) != null) {
             return new MappedPath(servlet, "", "/", MappingMatch.CONTEXT_ROOT, "", "");
         }
-        if ((servlet = exact.get(path)) != null) {
-            return new MappedPath(servlet, path, null, MappingMatch.EXACT, path, path.substring(1));
+        MappedPath exactMatch = exactMatches.get(path);
+        if (exactMatch != null) {
+            return exactMatch;
         }
         MappedPath byPrefix = longestPrefix(path);
         if (byPrefix != null) {

@@ -217,7 +217,7 @@ final class ServletResponseView implements HttpServletResponse {
             fields.remove("Content-Length");
         } else {
             declaredLength = len;
-            fields.set("Content-Length", Long.toString(len));
+            fields.set("Content-Length", Decimal.toString(len));
         }
     }
 

@@ -3,6 +3,7 @@ package io.hawser.servlet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -93,5 +94,44 @@ class CanonicalPathTest {
     void rejectsTheSpecsSuspiciousSequencesWith400(String raw) {
         assertThatThrownBy(() -> CanonicalPath.of(raw))
                 .isInstanceOfSatisfying(BadRequestException.class, e -> assertThat(e.status()).isEqualTo(400));
+    }
+
+    /**
+     * The fast path ({@code isCanonical}: the raw path is returned as is) agrees with the full steps
+     * on every path over an alphabet of the characters that matter, up to length 6.
+     */
+    @Test
+    void theFastPathAgreesWithTheFullStepsOnEveryShortPath() {
+        char[] alphabet = {'/', 'a', '.', '%', ';', '\\', '2', 'f', '\u0001'};
+        int checked = 0;
+        int fast = 0;
+        java.util.ArrayDeque<String> queue = new java.util.ArrayDeque<>();
+        queue.add("/");
+        while (!queue.isEmpty()) {
+            String raw = queue.poll();
+            checked++;
+            String full;
+            try {
+                full = CanonicalPath.canonicalize(raw);
+            } catch (RuntimeException e) {
+                full = null;
+            }
+            if (CanonicalPath.isCanonical(raw)) {
+                fast++;
+                assertThat(full).as("fast path for %s", raw).isEqualTo(raw);
+            }
+            if (full == null) {
+                assertThatThrownBy(() -> CanonicalPath.of(raw)).as(raw).isInstanceOf(RuntimeException.class);
+            } else {
+                assertThat(CanonicalPath.of(raw)).as(raw).isEqualTo(full);
+            }
+            if (raw.length() < 6) {
+                for (char c : alphabet) {
+                    queue.add(raw + c);
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(60_000);
+        assertThat(fast).isGreaterThan(100);
     }
 }

@@ -90,21 +90,29 @@ public final class ResponseEncoder {
         out.put(CRLF);
     }
 
+    /** Puts the decimal digits of {@code value} (not negative): into a heap buffer, straight into its array. */
     static void putDecimal(ByteBuffer out, long value) {
-        if (value == 0) {
-            out.put((byte) '0');
-            return;
+        int digits = 1;
+        for (long v = value; v >= 10; v /= 10) {
+            digits++;
         }
-        int start = out.position();
-        while (value > 0) {
-            out.put((byte) ('0' + value % 10));
-            value /= 10;
+        int pos = out.position();
+        if (out.limit() - pos < digits) {
+            throw new java.nio.BufferOverflowException();
         }
-        for (int i = start, j = out.position() - 1; i < j; i++, j--) {
-            byte t = out.get(i);
-            out.put(i, out.get(j));
-            out.put(j, t);
+        if (out.hasArray()) {
+            byte[] a = out.array();
+            for (int i = out.arrayOffset() + pos + digits - 1; i >= out.arrayOffset() + pos; i--) {
+                a[i] = (byte) ('0' + value % 10);
+                value /= 10;
+            }
+        } else {
+            for (int i = pos + digits - 1; i >= pos; i--) {
+                out.put(i, (byte) ('0' + value % 10));
+                value /= 10;
+            }
         }
+        out.position(pos + digits);
     }
 
     /**
