@@ -261,6 +261,9 @@ final class SelectorLoop implements Runnable {
         Http1Connection connection = (Http1Connection) attachment;
         try {
             connection.onReady(key.readyOps());
+        } catch (java.nio.channels.CancelledKeyException e) {
+            // A worker closed the connection (which cancels its key) while the loop was looking at it.
+            connection.close();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "connection failed on the loop", e);
             connection.close();

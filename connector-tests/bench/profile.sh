@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Where the time goes: runs one Hawser server pinned to a core under wrk, records it with JDK Flight
+# Recorder (settings=profile), and prints the hottest methods (top frames of the execution samples),
+# the hottest call stacks and the allocation sites. Documentation: docs/benchmarks.md.
+# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw]
+#        [--workload keepalive|pipelined|close] [--seconds S] [--java PATH] [--no-build]
+set -euo pipefail
+
+BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$BENCH/../.." && pwd)
+SERVER=hawser-servlet
+WORKLOAD=keepalive
+SECONDS_RECORDED=15
+WARMUP=10
+BUILD=1
+JAVA_BIN=""
+PORT=28390
+SERVER_CPUS=0
+CLIENT_CPUS=1
+
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --server) SERVER="$2"; shift ;;
+    --workload) WORKLOAD="$2"; shift ;;
+    --seconds) SECONDS_RECORDED="$2"; shift ;;
+    --java) JAVA_BIN="$2"; shift ;;
+    --no-build) BUILD=0 ;;
+    -h|--help) sed -n 2,6p "$0"; exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+if [[ -z "$JAVA_BIN" ]]; then
+  JAVA_BIN=$(ls -d /usr/lib/jvm/temurin-25*/bin/java 2>/dev/null | head -1 || true)
+  [[ -n "$JAVA_BIN" ]] || JAVA_BIN=java
+fi
+JFR_BIN="$(dirname "$JAVA_BIN")/jfr"
+[[ -x "$JFR_BIN" ]] || { echo "no jfr next to $JAVA_BIN (jfr view needs JDK 21+)" >&2; exit 1; }
+
+if [[ $BUILD == 1 ]]; then
+  (cd "$ROOT" && mvn -q package -DskipTests)
+fi
+
+OUT="$BENCH/results/profile-$SERVER-$WORKLOAD-$(date -u +%Y%m%d-%H%M%S)"
+mkdir -p "$OUT"
+JFR_FILE="$OUT/recording.jfr"
+FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
+case "$SERVER" in
+  hawser-servlet) CMD=(-jar "$ROOT/connector-nio/target/hawser.jar" --port "$PORT" --host 127.0.0.1 "$ROOT/samples/echo/target/echo.war") ;;
+  hawser-vt)      CMD=(-jar "$ROOT/connector-nio/target/hawser.jar" --worker-threads 0 --port "$PORT" --host 127.0.0.1 "$ROOT/samples/echo/target/echo.war") ;;
+  hawser-raw)     CMD=(-jar "$ROOT/samples/embedded/target/embedded.jar" --port "$PORT" --host 127.0.0.1) ;;
+  *) echo "unknown server $SERVER" >&2; exit 2 ;;
+esac
+URL="http://127.0.0.1:$PORT/plaintext"
+case "$WORKLOAD" in
+  keepalive) WRK=(wrk -t1 -c50) ;;
+  pipelined) WRK=(wrk -t1 -c50 -s "$BENCH/pipeline.lua") ;;
+  close) WRK=(wrk -t1 -c50 -H "Connection: close") ;;
+  *) echo "unknown workload $WORKLOAD" >&2; exit 2 ;;
+esac
+
+taskset -c "$SERVER_CPUS" "$JAVA_BIN" "${FLAGS[@]}" "${CMD[@]}" >"$OUT/server.log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  curl -fsS -o /dev/null "$URL" 2>/dev/null && break
+  sleep 0.1
+done
+curl -fsS -o /dev/null "$URL" || { echo "server did not answer $URL; see $OUT/server.log" >&2; exit 1; }
+extra=()
+[[ $WORKLOAD == pipelined ]] && extra=(-- 16)
+taskset -c "$CLIENT_CPUS" "${WRK[@]}" -d"${WARMUP}s" "$URL" "${extra[@]}" >/dev/null
+"$(dirname "$JAVA_BIN")/jcmd" "$PID" JFR.start name=profile settings=profile filename="$JFR_FILE" >/dev/null
+taskset -c "$CLIENT_CPUS" "${WRK[@]}" -d"${SECONDS_RECORDED}s" "$URL" "${extra[@]}" | tee "$OUT/wrk.txt"
+"$(dirname "$JAVA_BIN")/jcmd" "$PID" JFR.stop name=profile >/dev/null
+
+{
+  echo "# $SERVER, $WORKLOAD, $(date -u '+%Y-%m-%d %H:%M UTC'), $("$JAVA_BIN" -version 2>&1 | head -1)"
+  for view in hot-methods allocation-by-site; do
+    echo; echo "## jfr view $view"; echo
+    "$JFR_BIN" view --width 160 "$view" "$JFR_FILE"
+  done
+} | tee "$OUT/profile.txt"
+echo "recording: ${JFR_FILE#"$ROOT"/}"
