@@ -25,12 +25,19 @@ import java.util.logging.Logger;
  * 12.5 µs per request, {@code Connection: close} 20 against 43 µs, on one core. Virtual threads
  * are kept for what they are best at: many handlers blocked at once.
  *
- * <p>The hand-off allocates nothing at steady state: idle workers wait on an intrusive LIFO stack
- * (the most recently idle, cache-warm worker is taken first), and {@link #execute} pops one, sets
- * its task and unparks it — no queue node, no future, no new thread (a virtual thread per request,
- * as {@code Executors.newVirtualThreadPerTaskExecutor()} gives, costs a thread object, its stack
- * chunk and a thread-container entry per request). A worker idle for {@link #KEEP_ALIVE_NANOS}
- * (by default) ends. Compiled for Java 17, so virtual threads are reached reflectively.
+ * <p>The hand-off allocates nothing at steady state and wakes as few threads as it can. Tasks go
+ * into one array queue (no node per task); idle workers wait on an intrusive LIFO stack (the most
+ * recently idle, cache-warm worker is taken first). {@link #execute} wakes an idle worker only when
+ * no worker is already awake and about to look at the queue; a worker that takes a task and sees
+ * more queued wakes one more; a worker that finishes a task takes the next queued one without
+ * parking. So a selector loop handing over a batch of requests costs one wake-up, and on a busy
+ * core one worker runs the batch back to back instead of one context switch per request (waking
+ * one worker per task measured 10.0 µs of server CPU per keep-alive request against 7.3 with this
+ * scheme, the same as {@code ThreadPoolExecutor}'s, which however allocates a queue node per task).
+ * A virtual thread per request, as {@code Executors.newVirtualThreadPerTaskExecutor()} gives, costs a
+ * thread object, its stack chunk and a thread-container entry per request. A worker idle for
+ * {@link #KEEP_ALIVE_NANOS} (by default) ends. Compiled for Java 17, so virtual threads are reached
+ * reflectively.
  */
 final class Workers implements Executor {
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
@@ -44,8 +51,10 @@ final class Workers implements Executor {
     private final Workers overflow;
     /** Top of the idle stack (guarded by this). */
     private Worker idleTop;
-    /** Tasks waiting for a worker when {@link #maxWorkers} are busy (guarded by this). */
-    private final ArrayDeque<Runnable> backlog = new ArrayDeque<>();
+    /** Tasks not yet taken by a worker (guarded by this). */
+    private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
+    /** Workers woken (or just finished a task) that will look at the queue before parking (guarded by this). */
+    private int searching;
     /** Every live worker, for {@link #shutdownNow} and {@link #awaitThreads} (guarded by this). */
     private final List<Worker> live = new ArrayList<>();
     private boolean shutdown;
@@ -97,39 +106,56 @@ final class Workers implements Executor {
     }
 
     /**
-     * Runs {@code task} on an idle worker, a new one, a virtual worker when every platform worker is
-     * busy, or else the first worker to become free.
+     * Runs {@code task}: queued for a worker that is awake or is woken for it, on a new worker when
+     * none is idle, on a virtual worker when every platform worker is busy, or else queued until a
+     * worker is free.
      *
      * @throws RejectedExecutionException after {@link #shutdownNow}
      */
     @Override
     public void execute(Runnable task) {
-        Worker w;
+        Worker wake = null;
+        Worker fresh = null;
         synchronized (this) {
             if (shutdown) {
                 throw new RejectedExecutionException("workers stopped");
             }
-            w = idleTop;
-            if (w != null) {
-                unlinkIdle(w);
+            if (idleTop != null || searching > 0) {
+                // A worker is awake or can be woken: queue, and wake one only if the queue was
+                // empty and nobody is already on the way (whoever takes a task wakes the next).
+                boolean wasEmpty = queue.isEmpty();
+                queue.add(task);
+                if (wasEmpty && searching == 0) {
+                    wake = popIdle();
+                }
+                if (wake == null) {
+                    return;
+                }
             } else if (live.size() < maxWorkers) {
-                w = new Worker(task);
-                live.add(w);
+                fresh = new Worker(task);
+                live.add(fresh);
             } else if (overflow == null) {
-                backlog.add(task);
+                queue.add(task); // every worker is busy: the first to finish takes it
                 return;
             }
         }
-        if (w == null) {
-            overflow.execute(task);
-            return;
-        }
-        if (w.thread == null) {
-            start(w);
+        if (wake != null) {
+            wake.signal();
+        } else if (fresh != null) {
+            start(fresh);
         } else {
-            w.task = task;
-            LockSupport.unpark(w.thread);
+            overflow.execute(task); // every platform worker is busy
         }
+    }
+
+    /** Pops the top idle worker, if any, and counts it as searching (caller holds the monitor). */
+    private Worker popIdle() {
+        Worker w = idleTop;
+        if (w != null) {
+            unlinkIdle(w);
+            searching++;
+        }
+        return w;
     }
 
     private void start(Worker w) {
@@ -146,13 +172,26 @@ final class Workers implements Executor {
     }
 
     /**
-     * Called by a worker whose task ended: the next backlog task, or {@code null} after the worker
+     * Called by a worker that is awake and has no task: the next queued task (waking one more
+     * worker when more are queued than awake workers will take), or {@code null} after the worker
      * went on the idle stack.
+     *
+     * @param wasSearching whether the worker was counted as searching (woken for a task)
      */
-    private synchronized Runnable idle(Worker w) {
-        Runnable next = backlog.poll();
-        if (next != null || shutdown) {
-            return next;
+    private synchronized Runnable next(Worker w, boolean wasSearching) {
+        if (wasSearching) {
+            searching--;
+        }
+        Runnable task = queue.poll();
+        if (task != null) {
+            Worker more = !queue.isEmpty() && searching == 0 ? popIdle() : null;
+            if (more != null) {
+                more.signal(); // unpark under the monitor: only in a burst, and keeps the order simple
+            }
+            return task;
+        }
+        if (shutdown) {
+            return null;
         }
         w.nextIdle = idleTop;
         w.prevIdle = null;
@@ -183,17 +222,14 @@ final class Workers implements Executor {
      * A worker that waited {@link #KEEP_ALIVE_NANOS} asks to end.
      *
      * @return {@code true} when it may end (it is off the stack and counted out); {@code false}
-     *     when a task was handed to it meanwhile
+     *     when it was woken for a task meanwhile
      */
     private synchronized boolean retire(Worker w) {
         if (!w.idle && !shutdown) {
-            return false; // execute() took it and is about to set its task
+            return false; // popped for a task: its signal is on the way
         }
         if (w.idle) {
             unlinkIdle(w);
-        }
-        if (w.task != null && !shutdown) {
-            return false;
         }
         live.remove(w);
         return true;
@@ -207,7 +243,7 @@ final class Workers implements Executor {
         List<Worker> all;
         synchronized (this) {
             shutdown = true;
-            backlog.clear();
+            queue.clear();
             all = new ArrayList<>(live);
         }
         for (Worker w : all) {
@@ -265,33 +301,43 @@ final class Workers implements Executor {
         return n;
     }
 
-    /** A worker: runs its task, then waits on the idle stack for the next. */
+    /** A worker: runs its task, takes queued ones while there are any, then waits on the idle stack. */
     private final class Worker implements Runnable {
-        volatile Runnable task;
+        private Runnable first;
         volatile Thread thread;
+        /** Set by whoever popped this worker off the idle stack; cleared by the worker. */
+        private volatile boolean signalled;
         /** Idle-stack links and membership (guarded by the pool's monitor). */
         Worker nextIdle;
         Worker prevIdle;
         boolean idle;
 
         Worker(Runnable first) {
-            this.task = first;
+            this.first = first;
+        }
+
+        void signal() {
+            signalled = true;
+            LockSupport.unpark(thread);
         }
 
         @Override
         public void run() {
             try {
+                Runnable t = first;
+                first = null;
+                boolean wasSearching = false;
                 while (true) {
-                    Runnable t = task;
-                    task = null;
-                    runSafely(t);
-                    Runnable next = idle(this);
-                    if (next != null) {
-                        task = next;
-                        continue;
+                    if (t != null) {
+                        runSafely(t);
                     }
-                    if (!awaitTask()) {
-                        return;
+                    t = next(this, wasSearching);
+                    wasSearching = false;
+                    if (t == null) {
+                        if (!awaitSignal()) {
+                            return;
+                        }
+                        wasSearching = true;
                     }
                 }
             } finally {
@@ -304,10 +350,10 @@ final class Workers implements Executor {
             }
         }
 
-        /** @return {@code true} when a task arrived; {@code false} when this worker should end */
-        private boolean awaitTask() {
+        /** @return {@code true} when woken for a task; {@code false} when this worker should end */
+        private boolean awaitSignal() {
             long deadline = System.nanoTime() + keepAliveNanos;
-            while (task == null) {
+            while (!signalled) {
                 if (isShutdown()) {
                     return false;
                 }
@@ -322,6 +368,7 @@ final class Workers implements Executor {
                 LockSupport.parkNanos(Workers.this, left);
                 Thread.interrupted(); // a stray interrupt from a previous task must not end the wait early
             }
+            signalled = false;
             return true;
         }
 
