@@ -380,6 +380,15 @@ fi
 } >"$OUT/run.env"
 
 # ---------------------------------------------------------------- start every server, pinned
+settle() {   # after the idle workload: wait (at most 30 s) until CPU 0 is quiet for a second
+  local a b i
+  for i in $(seq 30); do
+    a=$(core_stat "$SERVER_CPUS"); sleep 1; b=$(core_stat "$SERVER_CPUS")
+    if awk -v p="$(busy_pct $a $b)" 'BEGIN { exit !(p < 5) }'; then return; fi
+  done
+  log "CPU $SERVER_CPUS still busy after 30 s of settling"
+}
+
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 next=$PORT_BASE
 for s in "${RUN_SERVERS[@]}"; do
@@ -453,7 +462,7 @@ done
 for r in $(seq 1 "$ROUNDS"); do
   for w in "${WORKLOAD_LIST[@]}"; do
     for s in "${RUN_SERVERS[@]}"; do
-      if [[ $w == idle ]]; then measure_idle "$r" "$s"; else measure_wrk "$r" "$w" "$s"; fi
+      if [[ $w == idle ]]; then measure_idle "$r" "$s"; settle; else measure_wrk "$r" "$w" "$s"; fi
       sleep 0.5
     done
   done
