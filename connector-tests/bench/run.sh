@@ -380,7 +380,7 @@ fi
 } >"$OUT/run.env"
 
 # ---------------------------------------------------------------- start every server, pinned
-settle() {   # after the idle workload: wait (at most 30 s) until CPU 0 is quiet for a second
+settle() {   # before each measurement: wait (at most 30 s) until the server core is quiet for a second
   local a b i
   for i in $(seq 30); do
     a=$(core_stat "$SERVER_CPUS"); sleep 1; b=$(core_stat "$SERVER_CPUS")
@@ -462,7 +462,8 @@ done
 for r in $(seq 1 "$ROUNDS"); do
   for w in "${WORKLOAD_LIST[@]}"; do
     for s in "${RUN_SERVERS[@]}"; do
-      if [[ $w == idle ]]; then measure_idle "$r" "$s"; settle; else measure_wrk "$r" "$w" "$s"; fi
+      settle   # the previous server may still be busy after its load (Undertow's close warm-up: seconds)
+      if [[ $w == idle ]]; then measure_idle "$r" "$s"; else measure_wrk "$r" "$w" "$s"; fi
       sleep 0.5
     done
   done

@@ -18,12 +18,13 @@ import java.util.logging.Logger;
  * are busy, a task runs on a virtual worker (Java 21+, when the configuration allows: unbounded,
  * so handlers that block never hold back others) or else waits in a queue for a platform worker.
  *
- * <p>Why platform threads first: measured on the end-to-end benchmark (docs/benchmarks.md), a
- * request handed to a parked platform thread costs less server CPU than one handed to a parked
- * virtual thread (a futex wake against a ForkJoinPool submission, a carrier wake-up, the
- * continuation's mount and unmount, and the carrier's spin before it parks): keep-alive 9.3 against
- * 12.5 µs per request, {@code Connection: close} 20 against 43 µs, on one core. Virtual threads
- * are kept for what they are best at: many handlers blocked at once.
+ * <p>Why platform threads first: measured on the end-to-end benchmark (docs/benchmarks.md, one
+ * server core), a request handed to a parked platform thread costs less server CPU than one handed
+ * to a parked virtual thread (a futex wake against a ForkJoinPool submission, a carrier wake-up,
+ * the continuation's mount and unmount, and the carrier's spin before it parks): keep-alive 5.5
+ * against 6.3 µs per request, {@code Connection: close} 19.0 against 22.9 µs, pipelined 936k
+ * against 785k requests/s. Virtual threads are kept for what they are best at: many handlers
+ * blocked at once.
  *
  * <p>The hand-off allocates nothing at steady state and wakes as few threads as it can. Tasks go
  * into one array queue (no node per task); idle workers wait on an intrusive LIFO stack (the most
