@@ -380,13 +380,14 @@ fi
 } >"$OUT/run.env"
 
 # ---------------------------------------------------------------- start every server, pinned
-settle() {   # before each measurement: wait (at most 30 s) until the server core is quiet for a second
-  local a b i
+settle() {   # before each measurement: wait (at most 30 s) until the server and client cores are quiet for a second
+  local a b c d i
   for i in $(seq 30); do
-    a=$(core_stat "$SERVER_CPUS"); sleep 1; b=$(core_stat "$SERVER_CPUS")
-    if awk -v p="$(busy_pct $a $b)" 'BEGIN { exit !(p < 5) }'; then return; fi
+    a=$(core_stat "$SERVER_CPUS"); c=$(core_stat "$CLIENT_CPUS"); sleep 1
+    b=$(core_stat "$SERVER_CPUS"); d=$(core_stat "$CLIENT_CPUS")
+    if awk -v p="$(busy_pct "$a" "$b")" -v q="$(busy_pct "$c" "$d")" 'BEGIN { exit !(p < 5 && q < 5) }'; then return; fi
   done
-  log "CPU $SERVER_CPUS still busy after 30 s of settling"
+  log "CPUs $SERVER_CPUS/$CLIENT_CPUS still busy after 30 s of settling"
 }
 
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
