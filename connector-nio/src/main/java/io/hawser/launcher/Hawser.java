@@ -101,6 +101,10 @@ public final class Hawser implements Callable<Integer> {
         List<WebAppArguments.App> wanted;
         try {
             config = connector.config();
+            if (config.workerThreads() == 0 && !(config.virtualThreads() && Runtime.version().feature() >= 21)) {
+                throw new IllegalArgumentException("--worker-threads 0 runs every request on a virtual thread:"
+                        + " it needs Java 21+ and --virtual-threads true");
+            }
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
             err.println("hawser: " + e.getMessage());

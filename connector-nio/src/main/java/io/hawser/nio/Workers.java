@@ -185,9 +185,22 @@ final class Workers implements Executor {
         }
         Runnable task = queue.poll();
         if (task != null) {
-            Worker more = !queue.isEmpty() && searching == 0 ? popIdle() : null;
-            if (more != null) {
-                more.signal(); // unpark under the monitor: only in a burst, and keeps the order simple
+            if (!queue.isEmpty() && searching == 0) {
+                // Tasks remain and nobody is on the way: wake an idle worker, else start one, else
+                // (every platform worker busy, perhaps blocked) hand them to virtual workers, so a
+                // task never waits behind a handler that blocks.
+                Worker more = popIdle();
+                if (more != null) {
+                    more.signal(); // unpark under the monitor: only in a burst, and keeps the order simple
+                } else if (live.size() < maxWorkers) {
+                    Worker fresh = new Worker(null);
+                    live.add(fresh);
+                    searching++;
+                    w.toStart = fresh;
+                } else if (overflow != null) {
+                    w.toSpill = new ArrayList<>(queue);
+                    queue.clear();
+                }
             }
             return task;
         }
@@ -317,6 +330,37 @@ final class Workers implements Executor {
             this.first = first;
         }
 
+        /** Set by {@link #next}: a worker to start, or queued tasks for the virtual workers (this thread only). */
+        Worker toStart;
+        List<Runnable> toSpill;
+
+        /** Does, outside the monitor, what {@link #next} decided for the tasks it left in the queue. */
+        private void handOn() {
+            if (toStart != null) {
+                Worker fresh = toStart;
+                toStart = null;
+                try {
+                    start(fresh);
+                } catch (RejectedExecutionException e) {
+                    synchronized (Workers.this) {
+                        searching--;
+                    }
+                    LOG.log(Level.WARNING, "cannot start a worker", e);
+                }
+            }
+            if (toSpill != null) {
+                List<Runnable> spill = toSpill;
+                toSpill = null;
+                for (Runnable r : spill) {
+                    try {
+                        overflow.execute(r);
+                    } catch (RejectedExecutionException e) {
+                        return; // shutting down
+                    }
+                }
+            }
+        }
+
         void signal() {
             signalled = true;
             LockSupport.unpark(thread);
@@ -327,13 +371,14 @@ final class Workers implements Executor {
             try {
                 Runnable t = first;
                 first = null;
-                boolean wasSearching = false;
+                boolean wasSearching = t == null; // started by next() to take queued tasks: counted as searching
                 while (true) {
                     if (t != null) {
                         runSafely(t);
                     }
                     t = next(this, wasSearching);
                     wasSearching = false;
+                    handOn();
                     if (t == null) {
                         if (!awaitSignal()) {
                             return;

@@ -104,6 +104,31 @@ class WorkersTest {
         release.countDown();
     }
 
+    /**
+     * A task queued behind one that blocks, with no platform worker left to take it, goes to a
+     * virtual worker instead of waiting for the blocked one (repeated: the interleaving varies).
+     */
+    @Test
+    void aTaskQueuedBehindABlockedOneDoesNotWaitForIt() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Workers.virtualThreadsAvailable(), "needs Java 21+");
+        workers = Workers.create(true, 2);
+        CountDownLatch release = new CountDownLatch(1);
+        try {
+            workers.execute(() -> awaitQuietly(release)); // platform worker 1: blocked throughout
+            for (int i = 0; i < 50; i++) {
+                await().until(() -> workers.liveWorkers() < 2 || workers.idleWorkers() == 1);
+                CountDownLatch secondRan = new CountDownLatch(1);
+                CountDownLatch firstRelease = new CountDownLatch(1);
+                workers.execute(() -> awaitQuietly(firstRelease)); // takes the idle (or a new) platform worker
+                workers.execute(secondRan::countDown);
+                assertThat(secondRan.await(5, TimeUnit.SECONDS)).as("round %d", i).isTrue();
+                firstRelease.countDown();
+            }
+        } finally {
+            release.countDown();
+        }
+    }
+
     @Test
     void withoutVirtualThreadsTheSameLoadWaitsForPlatformWorkers() throws Exception {
         workers = Workers.create(false, 2);

@@ -138,6 +138,16 @@ class LauncherTest {
     }
 
     @Test
+    void zeroWorkerThreadsWithoutVirtualThreadsIsABadCommandLine() throws Exception {
+        try (LauncherProcess hawser = new LauncherProcess(work,
+                new String[] {"--worker-threads", "0", "--virtual-threads", "false", "x.war"})) {
+            assertThat(hawser.exitCode()).isEqualTo(2);
+            assertThat(hawser.stderr()).contains("hawser: --worker-threads 0 runs every request on a virtual thread")
+                    .doesNotContain("Exception");
+        }
+    }
+
+    @Test
     void aBadCommandLineExitsWith2() throws Exception {
         for (String[] args : new String[][] {{"--port", "eighty", "x.war"}, {"--headers-timeout", "20 parsecs", "x.war"},
                 {}, {"--max-connections", "0", "x.war"}}) {
