@@ -31,10 +31,8 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 
-if [[ -z "$JAVA_BIN" ]]; then
-  JAVA_BIN=$(ls -d /usr/lib/jvm/temurin-25*/bin/java 2>/dev/null | head -1 || true)
-  [[ -n "$JAVA_BIN" ]] || JAVA_BIN=java
-fi
+source "$BENCH/hawser-servers.sh"
+JAVA_BIN=${JAVA_BIN:-$(default_java)}
 JFR_BIN="$(dirname "$JAVA_BIN")/jfr"
 [[ -x "$JFR_BIN" ]] || { echo "no jfr next to $JAVA_BIN (jfr view needs JDK 21+)" >&2; exit 1; }
 
@@ -46,12 +44,7 @@ OUT="$BENCH/results/profile-$SERVER-$WORKLOAD-$(date -u +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 JFR_FILE="$OUT/recording.jfr"
 FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
-case "$SERVER" in
-  hawser-servlet) CMD=(-jar "$ROOT/connector-nio/target/hawser.jar" --port "$PORT" --host 127.0.0.1 "$ROOT/samples/echo/target/echo.war") ;;
-  hawser-vt)      CMD=(-jar "$ROOT/connector-nio/target/hawser.jar" --worker-threads 0 --port "$PORT" --host 127.0.0.1 "$ROOT/samples/echo/target/echo.war") ;;
-  hawser-raw)     CMD=(-jar "$ROOT/samples/embedded/target/embedded.jar" --port "$PORT" --host 127.0.0.1) ;;
-  *) echo "unknown server $SERVER" >&2; exit 2 ;;
-esac
+hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
 URL="http://127.0.0.1:$PORT/plaintext"
 case "$WORKLOAD" in
   keepalive) WRK=(wrk -t1 -c50) ;;
@@ -60,7 +53,7 @@ case "$WORKLOAD" in
   *) echo "unknown workload $WORKLOAD" >&2; exit 2 ;;
 esac
 
-taskset -c "$SERVER_CPUS" "$JAVA_BIN" "${FLAGS[@]}" "${CMD[@]}" >"$OUT/server.log" 2>&1 &
+taskset -c "$SERVER_CPUS" "$JAVA_BIN" "${FLAGS[@]}" "${HAWSER_ARGS[@]}" >"$OUT/server.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null || true' EXIT
 for _ in $(seq 100); do

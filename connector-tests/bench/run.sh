@@ -85,13 +85,8 @@ for tool in wrk taskset curl awk mvn sha256sum; do
   command -v "$tool" >/dev/null || { echo "run.sh: needs $tool on the PATH" >&2; exit 2; }
 done
 
-if [[ -z "$JAVA_BIN" ]]; then
-  for candidate in /usr/lib/jvm/temurin-25*/bin/java; do
-    [[ -x "$candidate" ]] && JAVA_BIN="$candidate" && break
-  done
-fi
-JAVA_BIN=${JAVA_BIN:-$(command -v java)}
-JAVA_BIN=$(readlink -f "$JAVA_BIN")
+source "$BENCH/hawser-servers.sh"
+JAVA_BIN=$(readlink -f "${JAVA_BIN:-$(default_java)}")
 JDK_BIN=$(dirname "$JAVA_BIN")
 JCMD="$JDK_BIN/jcmd"; [[ -x "$JCMD" ]] || JCMD=$(command -v jcmd || true)
 JSTAT="$JDK_BIN/jstat"; [[ -x "$JSTAT" ]] || JSTAT=$(command -v jstat || true)
@@ -201,9 +196,7 @@ server_cmd() {   # fills CMD for server $1 on port $2
   local s="$1" port="$2" war_arg=()
   [[ -f "$WAR" ]] && war_arg=("$WAR")
   case "$s" in
-    hawser-servlet) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$HAWSER_JAR" --port "$port" --host 127.0.0.1 "$WAR") ;;
-    hawser-vt)      CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$HAWSER_JAR" --worker-threads 0 --port "$port" --host 127.0.0.1 "$WAR") ;;
-    hawser-raw)     CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -jar "$EMBEDDED_JAR" --port "$port" --host 127.0.0.1) ;;
+    hawser-*) hawser_args "$s" "$port" "$WAR"; CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${HAWSER_ARGS[@]}") ;;
     jetty)    CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/jetty/*" io.hawser.bench.peers.JettyLauncher "$port" "${war_arg[@]}") ;;
     tomcat)   CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/tomcat/*" io.hawser.bench.peers.TomcatLauncher "$port" "${war_arg[@]}") ;;
     undertow) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/undertow/*" io.hawser.bench.peers.UndertowLauncher "$port" "${war_arg[@]}") ;;

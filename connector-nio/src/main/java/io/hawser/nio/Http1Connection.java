@@ -254,9 +254,8 @@ final class Http1Connection extends ListNode implements Runnable {
         if (closed) {
             return;
         }
-        if (onWorker && !isExchangeActive()) {
-            onWorker = false;
-            loop.onWorkers--;
+        if (!isExchangeActive()) {
+            leaveWorker();
         }
         resumeReadingInterest();
         if (connector.isStopping()) {
@@ -610,8 +609,8 @@ final class Http1Connection extends ListNode implements Runnable {
         HAND_BACK_QUEUED.setVolatile(this, 0);
     }
 
-    /** Called by the loop when a connection closes: it is no longer on a worker. */
-    void onRemoved() {
+    /** On the loop: the connection is no longer on a worker (its exchange was handed back, or it closed). */
+    private void leaveWorker() {
         if (onWorker) {
             onWorker = false;
             loop.onWorkers--;
@@ -638,11 +637,11 @@ final class Http1Connection extends ListNode implements Runnable {
         NioConnector.closeQuietly(channel);
         if (loop.inLoop()) {
             loop.lists.removeFromAll(this);
-            onRemoved();
+            leaveWorker();
         } else {
             loop.execute(() -> {
                 loop.lists.removeFromAll(this);
-                onRemoved();
+                leaveWorker();
             });
         }
         LockSupport.unpark(readWaiter);

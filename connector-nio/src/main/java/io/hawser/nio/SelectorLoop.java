@@ -88,6 +88,11 @@ final class SelectorLoop implements Runnable {
     /** Runs {@code task} on the loop thread, soon; callable from any thread. */
     void execute(Runnable task) {
         tasks.add(task);
+        wakeUp();
+    }
+
+    /** Wakes the loop from {@code select} unless called on it or a wake-up is already pending. */
+    private void wakeUp() {
         if (!inLoop() && wakeupPending.compareAndSet(false, true)) {
             selector.wakeup();
         }
@@ -110,8 +115,8 @@ final class SelectorLoop implements Runnable {
             top = handBacks.get();
             connection.nextHandBack = top;
         } while (!handBacks.compareAndSet(top, connection));
-        if (wake && !inLoop() && wakeupPending.compareAndSet(false, true)) {
-            selector.wakeup();
+        if (wake) {
+            wakeUp();
         }
     }
 
