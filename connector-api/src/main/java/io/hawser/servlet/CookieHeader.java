@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.Tokens;
 import jakarta.servlet.http.Cookie;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,7 @@ final class CookieHeader {
         }
         String name = pair.substring(0, eq).trim();
         String value = pair.substring(eq + 1).trim();
-        if (name.isEmpty() || name.charAt(0) == '$' || !isToken(name) || !isCookieValue(value)) {
+        if (name.isEmpty() || name.charAt(0) == '$' || !Tokens.isToken(name) || !isCookieValue(value)) {
             return null;
         }
         try {
@@ -53,23 +54,6 @@ final class CookieHeader {
         } catch (IllegalArgumentException e) {
             return null;
         }
-    }
-
-    /**
-     * @param s text
-     * @return whether it is an RFC 9110 token
-     */
-    static boolean isToken(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c <= 0x20 || c >= 0x7f || "()<>@,;:\\\"/[]?={}".indexOf(c) >= 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.hawser.servlet;
 
 import io.hawser.api.HttpExchange;
+import io.hawser.api.HttpStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -21,7 +22,7 @@ final class DefaultErrorPage {
      * @param message the message to echo, or {@code null}
      */
     static void write(HttpExchange exchange, int status, String message) {
-        String title = status + " " + reason(status);
+        String title = (status + " " + HttpStatus.reasonPhrase(status)).trim();
         StringBuilder html = new StringBuilder(256)
                 .append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>").append(escape(title))
                 .append("</title></head>\n<body><h1>").append(escape(title)).append("</h1>\n");
@@ -68,40 +69,5 @@ final class DefaultErrorPage {
             }
         }
         return out.toString();
-    }
-
-    /**
-     * @param status a status code
-     * @return its reason phrase (RFC 9110 §15), or {@code Error}
-     */
-    static String reason(int status) {
-        switch (status) {
-            case 400: return "Bad Request";
-            case 401: return "Unauthorized";
-            case 403: return "Forbidden";
-            case 404: return "Not Found";
-            case 405: return "Method Not Allowed";
-            case 406: return "Not Acceptable";
-            case 408: return "Request Timeout";
-            case 409: return "Conflict";
-            case 410: return "Gone";
-            case 411: return "Length Required";
-            case 412: return "Precondition Failed";
-            case 413: return "Content Too Large";
-            case 414: return "URI Too Long";
-            case 415: return "Unsupported Media Type";
-            case 416: return "Range Not Satisfiable";
-            case 417: return "Expectation Failed";
-            case 422: return "Unprocessable Content";
-            case 429: return "Too Many Requests";
-            case 431: return "Request Header Fields Too Large";
-            case 500: return "Internal Server Error";
-            case 501: return "Not Implemented";
-            case 502: return "Bad Gateway";
-            case 503: return "Service Unavailable";
-            case 504: return "Gateway Timeout";
-            case 505: return "HTTP Version Not Supported";
-            default: return "Error";
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.HttpDate;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;

@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.HttpDate;
 import io.hawser.api.HttpFields;
 import jakarta.servlet.http.Cookie;
 import java.util.Collections;

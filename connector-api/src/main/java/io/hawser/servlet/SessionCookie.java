@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.Tokens;
 import jakarta.servlet.SessionCookieConfig;
 import jakarta.servlet.http.Cookie;
 import java.util.Collections;
@@ -45,7 +46,7 @@ final class SessionCookie implements SessionCookieConfig {
     @Override
     public void setName(String name) {
         app.checkConfigurable();
-        if (name == null || !CookieHeader.isToken(name)) {
+        if (name == null || !Tokens.isToken(name)) {
             throw new IllegalArgumentException("invalid cookie name: " + name);
         }
         this.name = name;
@@ -126,7 +127,7 @@ final class SessionCookie implements SessionCookieConfig {
     @Override
     public void setAttribute(String name, String value) {
         app.checkConfigurable();
-        if (name == null || !CookieHeader.isToken(name)) {
+        if (name == null || !Tokens.isToken(name)) {
             throw new IllegalArgumentException("invalid cookie attribute name: " + name);
         }
         if (value == null) {

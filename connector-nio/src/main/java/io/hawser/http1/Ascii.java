@@ -1,5 +1,7 @@
 package io.hawser.http1;
 
+import io.hawser.api.Tokens;
+
 /** Byte classes of RFC 9110 §5.6.2 and RFC 5234 Appendix B.1, as table lookups. */
 final class Ascii {
     static final byte CR = '\r';
@@ -7,21 +9,10 @@ final class Ascii {
     static final byte SP = ' ';
     static final byte HTAB = '\t';
 
-    private static final boolean[] TCHAR = new boolean[256];
     private static final boolean[] VCHAR_OR_OBS = new boolean[256];
     private static final byte[] HEX = new byte[256];
 
     static {
-        for (int c = '0'; c <= '9'; c++) {
-            TCHAR[c] = true;
-        }
-        for (int c = 'a'; c <= 'z'; c++) {
-            TCHAR[c] = true;
-            TCHAR[c - 32] = true;
-        }
-        for (char c : "!#$%&'*+-.^_`|~".toCharArray()) {
-            TCHAR[c] = true;
-        }
         for (int c = 0x21; c <= 0xFF; c++) {
             VCHAR_OR_OBS[c] = c != 0x7F;
         }
@@ -38,9 +29,9 @@ final class Ascii {
     private Ascii() {
     }
 
-    /** @return whether {@code b} is a tchar (token character) */
+    /** @return whether {@code b} is a tchar (token character, {@link Tokens#isTchar}) */
     static boolean isTchar(byte b) {
-        return TCHAR[b & 0xFF];
+        return Tokens.isTchar(b & 0xFF);
     }
 
     /** @return whether {@code b} may appear in a field-value: VCHAR, obs-text, SP or HTAB */

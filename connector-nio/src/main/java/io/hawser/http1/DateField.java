@@ -1,18 +1,13 @@
 package io.hawser.http1;
 
+import io.hawser.api.HttpDate;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /**
  * The {@code Date} field line (RFC 9110 §6.6.1) in IMF-fixdate form, encoded once per second and
  * shared by every response of that second.
  */
 public final class DateField {
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
     private static volatile Cached cached = new Cached(-1, null);
 
     private DateField() {
@@ -26,8 +21,7 @@ public final class DateField {
         long second = epochMillis / 1000;
         Cached c = cached;
         if (c.second != second) {
-            String text = "Date: " + IMF_FIXDATE.format(
-                    Instant.ofEpochSecond(second).atOffset(ZoneOffset.UTC)) + "\r\n";
+            String text = "Date: " + HttpDate.format(second * 1000) + "\r\n";
             c = new Cached(second, text.getBytes(StandardCharsets.US_ASCII));
             cached = c;
         }

@@ -1,6 +1,7 @@
 package io.hawser.http1;
 
 import io.hawser.api.HttpFields;
+import io.hawser.api.HttpStatus;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -18,7 +19,7 @@ public final class ResponseEncoder {
 
     static {
         for (int s = 100; s < 600; s++) {
-            STATUS_LINES[s] = ("HTTP/1.1 " + s + " " + Reasons.phrase(s) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+            STATUS_LINES[s] = ("HTTP/1.1 " + s + " " + HttpStatus.reasonPhrase(s) + "\r\n").getBytes(StandardCharsets.US_ASCII);
         }
     }
 

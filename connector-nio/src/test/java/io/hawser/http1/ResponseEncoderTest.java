@@ -24,13 +24,16 @@ class ResponseEncoderTest {
         "304|HTTP/1.1 304 Not Modified",
         "400|HTTP/1.1 400 Bad Request",
         "404|HTTP/1.1 404 Not Found",
+        "406|HTTP/1.1 406 Not Acceptable",
+        "451|HTTP/1.1 451 Unavailable For Legal Reasons",
         "413|HTTP/1.1 413 Content Too Large",
         "414|HTTP/1.1 414 URI Too Long",
         "417|HTTP/1.1 417 Expectation Failed",
         "431|HTTP/1.1 431 Request Header Fields Too Large",
         "500|HTTP/1.1 500 Internal Server Error",
         "501|HTTP/1.1 501 Not Implemented",
-        "505|HTTP/1.1 505 HTTP Version Not Supported"})
+        "505|HTTP/1.1 505 HTTP Version Not Supported",
+        "599|'HTTP/1.1 599 '"})
     void writesStatusLinesWithTheirReasonPhrase(int status, String line) {
         assertThat(ascii(ResponseEncoder.statusLine(status))).isEqualTo(line + "\r\n");
     }

@@ -1,4 +1,4 @@
-package io.hawser.servlet;
+package io.hawser.api;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -9,9 +9,11 @@ import java.util.Locale;
 
 /**
  * HTTP-date (RFC 9110 §5.6.7): formats IMF-fixdate, parses IMF-fixdate and the two obsolete
- * forms (RFC 850 and asctime) that a recipient must accept.
+ * forms (RFC 850 and asctime) that a recipient must accept. The one date codec of the project:
+ * the connector's {@code Date} field and the servlet layer's {@code Last-Modified}, cookie
+ * {@code Expires} and conditional requests all use it.
  */
-final class HttpDate {
+public final class HttpDate {
     private static final DateTimeFormatter IMF_FIXDATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter RFC_850 =
@@ -23,18 +25,18 @@ final class HttpDate {
     }
 
     /**
-     * @param epochMillis milliseconds since the epoch
+     * @param epochMillis milliseconds since the epoch (the fraction of a second is dropped)
      * @return the IMF-fixdate, e.g. {@code Sun, 06 Nov 1994 08:49:37 GMT}
      */
-    static String format(long epochMillis) {
+    public static String format(long epochMillis) {
         return IMF_FIXDATE.format(Instant.ofEpochMilli(epochMillis));
     }
 
     /**
-     * @param value a field value
-     * @return milliseconds since the epoch, or -1 when it is not an HTTP-date
+     * @param value a field value; surrounding whitespace is ignored
+     * @return milliseconds since the epoch, or -1 when it is not an HTTP-date in any of the three forms
      */
-    static long parse(String value) {
+    public static long parse(String value) {
         String v = value.trim();
         try {
             return Instant.from(IMF_FIXDATE.parse(v)).toEpochMilli();
