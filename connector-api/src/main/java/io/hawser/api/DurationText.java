@@ -39,4 +39,20 @@ public final class DurationText {
                 throw new IllegalArgumentException("not a duration (e.g. 500ms, 20s, 5m): " + text);
         }
     }
+
+    /**
+     * @param d a duration, not negative
+     * @return it in the largest of the units above that writes it exactly ({@code 10s}, {@code 1500ms},
+     *         {@code 5m}); {@link #parse} reads it back to the same duration (below a millisecond: {@code 0ms})
+     */
+    public static String format(Duration d) {
+        long ms = d.toMillis();
+        if (ms != 0 && ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + "h";
+        }
+        if (ms != 0 && ms % 60_000 == 0) {
+            return ms / 60_000 + "m";
+        }
+        return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    }
 }

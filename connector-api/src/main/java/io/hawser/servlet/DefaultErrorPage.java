@@ -4,6 +4,7 @@ import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * The plain error page written when the web app has none for a status (Servlet 6.1 §10.9.2 leaves
@@ -22,19 +23,35 @@ final class DefaultErrorPage {
      * @param message the message to echo, or {@code null}
      */
     static void write(HttpExchange exchange, int status, String message) {
-        String title = (status + " " + HttpStatus.reasonPhrase(status)).trim();
-        StringBuilder html = new StringBuilder(256)
-                .append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>").append(escape(title))
-                .append("</title></head>\n<body><h1>").append(escape(title)).append("</h1>\n");
-        if (message != null && !message.isEmpty()) {
-            html.append("<p>").append(escape(message)).append("</p>\n");
+        page(exchange, status, message == null || message.isEmpty() ? "" : "<p>" + escape(message) + "</p>\n");
+    }
+
+    /**
+     * The 404 for a request to {@code /} when no web app has the root context (as Jetty's default
+     * handler answers): the page links every deployed context path.
+     *
+     * @param exchange the exchange, not committed; its status is set to 404
+     * @param contextPaths the deployed context paths, none of them {@code ""}
+     */
+    static void writeContextIndex(HttpExchange exchange, List<String> contextPaths) {
+        StringBuilder list = new StringBuilder("<p>No web app is deployed at /. Deployed here:</p>\n<ul>\n");
+        for (String path : contextPaths) {
+            String href = escape(path + "/");
+            list.append("<li><a href=\"").append(href).append("\">").append(href).append("</a></li>\n");
         }
-        html.append("</body></html>\n");
+        exchange.setStatus(404);
+        page(exchange, 404, list.append("</ul>\n").toString());
+    }
+
+    private static void page(HttpExchange exchange, int status, String bodyHtml) {
+        String title = (status + " " + HttpStatus.reasonPhrase(status)).trim();
+        String html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title)
+                + "</title></head>\n<body><h1>" + escape(title) + "</h1>\n" + bodyHtml + "</body></html>\n";
         try {
             exchange.responseBody().resetBuffer();
             exchange.responseFields().remove("Content-Length");
             exchange.responseFields().set("Content-Type", "text/html;charset=utf-8");
-            exchange.responseBody().write(html.toString().getBytes(StandardCharsets.UTF_8));
+            exchange.responseBody().write(html.getBytes(StandardCharsets.UTF_8));
         } catch (IOException | IllegalStateException e) {
             exchange.abort(e);
         }

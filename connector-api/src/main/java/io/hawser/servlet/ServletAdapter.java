@@ -11,13 +11,16 @@ import java.util.Set;
 /**
  * The {@link HttpHandler} that runs servlet web apps: it canonicalizes the request path (Servlet 6.1
  * §3.5.2; a rejected path gets 400), routes the exchange to the {@link WebApp} with the longest
- * matching context path (404 when none; 503 while that app is not started; {@code /ctx} is
+ * matching context path (404 when none, and for {@code /} without a root context a 404 page
+ * linking the deployed context paths; 503 while that app is not started; {@code /ctx} is
  * redirected to {@code /ctx/}), maps it to a servlet (§12.2, welcome files §10.10) and runs the
  * filters and the servlet on the connector's worker thread. Blocking by design (servlet I/O may
  * block), so {@link #isNonBlocking()} is {@code false}.
  */
 public final class ServletAdapter implements HttpHandler {
     private final WebApp[] apps;
+    /** The context paths listed on the 404 page for {@code /}, in name order; null when an app has the root context. */
+    private final List<String> contextIndex;
 
     /**
      * @param apps the web apps to serve, each with its own context path; they are started and stopped
@@ -34,6 +37,7 @@ public final class ServletAdapter implements HttpHandler {
         }
         sorted.sort(Comparator.comparingInt((WebApp a) -> a.contextPath().length()).reversed());
         this.apps = sorted.toArray(new WebApp[0]);
+        this.contextIndex = paths.contains("") ? null : paths.stream().sorted().toList();
     }
 
     /**
@@ -61,7 +65,11 @@ public final class ServletAdapter implements HttpHandler {
         }
         WebApp app = route(path);
         if (app == null) {
-            plain(exchange, 404, null);
+            if (path.equals("/") && contextIndex != null) {
+                DefaultErrorPage.writeContextIndex(exchange, contextIndex);
+            } else {
+                plain(exchange, 404, null);
+            }
             return;
         }
         if (!app.isAvailable()) {

@@ -1,7 +1,7 @@
 package io.hawser.launcher;
 
-import io.hawser.api.Connector;
 import io.hawser.api.ConnectorConfig;
+import io.hawser.api.DurationText;
 import io.hawser.api.HttpHandler;
 import io.hawser.deploy.DeployedApp;
 import io.hawser.deploy.Deployer;
@@ -134,7 +134,7 @@ public final class Hawser implements Callable<Integer> {
             }
             handler = new AccessLogHandler(handler, log);
         }
-        Connector server = new NioConnector(config, handler);
+        NioConnector server = new NioConnector(config, handler);
         try {
             server.start();
         } catch (IOException | UnresolvedAddressException e) {
@@ -148,6 +148,10 @@ public final class Hawser implements Callable<Integer> {
         AccessLog openLog = log;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
+                int open = server.openConnections();
+                out.println("hawser: stopping: draining " + open + (open == 1 ? " connection" : " connections")
+                        + " for at most " + DurationText.format(stopTimeout));
+                out.flush();
                 server.stop(stopTimeout);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -195,12 +199,70 @@ public final class Hawser implements Callable<Integer> {
     }
 
     /**
+     * A bad command line gets one line naming what is wrong, a close option name when there is one,
+     * and a pointer to {@code --help}, not the whole usage.
+     */
+    private static int badCommandLine(CommandLine.ParameterException e, String[] args) {
+        StringBuilder line = new StringBuilder("hawser: ").append(e.getMessage());
+        if (e instanceof CommandLine.UnmatchedArgumentException) {
+            String close = closestOption(e.getCommandLine(), ((CommandLine.UnmatchedArgumentException) e).getUnmatched());
+            if (close != null) {
+                line.append(" (did you mean ").append(close).append("?)");
+            }
+        }
+        e.getCommandLine().getErr().println(line.append("; hawser --help lists the options"));
+        return USAGE;
+    }
+
+    /** @return the option name nearest to the first unmatched word (at most 2 edits away, or the only prefix match), or null */
+    private static String closestOption(CommandLine cl, List<String> unmatched) {
+        if (unmatched.isEmpty() || !unmatched.get(0).startsWith("-")) {
+            return null;
+        }
+        String word = unmatched.get(0).split("=", 2)[0];
+        String best = null;
+        int bestDistance = 3;
+        List<String> prefixed = new ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            for (String name : o.names()) {
+                if (name.startsWith(word)) {
+                    prefixed.add(name);
+                }
+                int d = editDistance(word, name);
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = name;
+                }
+            }
+        }
+        return best != null ? best : prefixed.size() == 1 ? prefixed.get(0) : null;
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] row = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            row[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            int diagonal = row[0];
+            row[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int above = row[j];
+                row[j] = Math.min(Math.min(row[j] + 1, row[j - 1] + 1), diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                diagonal = above;
+            }
+        }
+        return row[b.length()];
+    }
+
+    /**
      * Runs the command; exits with its code unless it ended normally (see the class comment).
      *
      * @param args the command line
      */
     public static void main(String[] args) {
-        int code = new CommandLine(new Hawser()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        int code = new CommandLine(new Hawser()).setCaseInsensitiveEnumValuesAllowed(true)
+                .setParameterExceptionHandler(Hawser::badCommandLine).execute(args);
         if (code != 0) {
             System.exit(code);
         }

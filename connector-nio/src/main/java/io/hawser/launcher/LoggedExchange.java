@@ -26,6 +26,7 @@ final class LoggedExchange implements HttpExchange {
     private final String requestLine;
     private final String referer;
     private final String userAgent;
+    private final boolean head;
     private final AtomicBoolean logged = new AtomicBoolean();
     private volatile boolean async;
 
@@ -35,6 +36,7 @@ final class LoggedExchange implements HttpExchange {
         InetSocketAddress remote = delegate.remoteAddress();
         this.client = remote == null || remote.getAddress() == null ? "-" : remote.getAddress().getHostAddress();
         this.requestLine = delegate.method() + " " + delegate.requestTarget() + " " + delegate.protocol();
+        this.head = "HEAD".equals(delegate.method());
         HttpFields fields = delegate.requestFields();
         this.referer = fields.get("Referer");
         this.userAgent = fields.get("User-Agent");
@@ -57,7 +59,8 @@ final class LoggedExchange implements HttpExchange {
 
     private void logOnce(int status, long bytes) {
         if (logged.compareAndSet(false, true)) {
-            log.log(client, received, requestLine, status, bytes, referer, userAgent);
+            // A HEAD response carries no content (RFC 9110 §9.3.2), whatever the servlet wrote to be counted.
+            log.log(client, received, requestLine, status, head ? 0 : bytes, referer, userAgent);
         }
     }
 

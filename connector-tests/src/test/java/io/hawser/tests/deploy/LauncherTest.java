@@ -65,20 +65,31 @@ class LauncherTest {
             ContentResponse hello = client.newRequest(base + "/hello/").headers(h -> h.put("Referer", "http://x/"))
                     .agent("launcher-test").send();
             assertThat(hello.getContentAsString()).contains("Hello, World!");
+            assertThat(client.newRequest(base + "/hello/").method("HEAD").send().getStatus()).isEqualTo(200);
+
+            ContentResponse index = client.GET(base + "/");
+            assertThat(index.getStatus()).as("no app at /: the 404 page lists the deployed ones").isEqualTo(404);
+            assertThat(index.getContentAsString()).contains("<a href=\"/hello/\">/hello/</a>",
+                    "<a href=\"/async/\">/async/</a>");
+            assertThat(client.GET(base + "/nothing-here").getContentAsString()).doesNotContain("/hello/");
 
             Request slow = client.newRequest(base + "/async/events?count=5&interval=200").timeout(30, TimeUnit.SECONDS);
             CompletableFuture<ContentResponse> inFlight = new CompletableResponseListener(slow).send();
             Thread.sleep(300);
-            hawser.process.destroy();
+            // SIGTERM through the handle: Process.destroy() would also close our end of its standard output.
+            hawser.process.toHandle().destroy();
             ContentResponse drained = inFlight.get(30, TimeUnit.SECONDS);
             assertThat(drained.getContentAsString()).as("the request in flight finished").contains("event: done");
             assertThat(hawser.exitCode()).isEqualTo(143);
+            assertThat(hawser.nextLine()).matches("hawser: stopping: draining [1-9]\\d* connections? for at most 10s");
 
             List<String> lines = Files.readAllLines(log);
             assertThat(lines).anySatisfy(l -> assertThat(l).matches("127\\.0\\.0\\.1 - - \\[\\d{2}/\\w{3}/\\d{4}:\\d{2}:"
                     + "\\d{2}:\\d{2} [+-]\\d{4}] \"GET /hello/ HTTP/1\\.1\" 200 \\d+ \"http://x/\" \"launcher-test\""));
             assertThat(lines).anySatisfy(l -> assertThat(l)
                     .contains("\"GET /async/events?count=5&interval=200 HTTP/1.1\" 200 "));
+            assertThat(lines).as("%b is - for HEAD, as documented").anySatisfy(l -> assertThat(l)
+                    .contains("\"HEAD /hello/ HTTP/1.1\" 200 - "));
         }
     }
 
@@ -154,6 +165,20 @@ class LauncherTest {
             try (LauncherProcess hawser = new LauncherProcess(work, args)) {
                 assertThat(hawser.exitCode()).as(String.join(" ", args)).isEqualTo(2);
             }
+        }
+    }
+
+    @Test
+    void aBadOptionGetsOneLineNamingItWithAHint() throws Exception {
+        try (LauncherProcess hawser = new LauncherProcess(work, "--prot", "80", "x.war")) {
+            assertThat(hawser.exitCode()).isEqualTo(2);
+            assertThat(hawser.stderr()).isEqualTo(
+                    "hawser: Unknown option: '--prot' (did you mean --port?); hawser --help lists the options\n");
+        }
+        try (LauncherProcess hawser = new LauncherProcess(work, "--headers-timeout", "20 parsecs", "x.war")) {
+            assertThat(hawser.exitCode()).isEqualTo(2);
+            assertThat(hawser.stderr()).isEqualTo("hawser: Invalid value for option '--headers-timeout': not a duration"
+                    + " (e.g. 500ms, 20s, 5m): 20 parsecs; hawser --help lists the options\n");
         }
     }
 

@@ -98,6 +98,31 @@ class SampleWarsTest {
     }
 
     @Test
+    void everySampleRootAnswersAPageAndEchoListsItsEndpoints() throws Exception {
+        for (String name : new String[] {"hello", "echo", "guestbook", "static", "async"}) {
+            ContentResponse root = get("/" + name + "/");
+            assertThat(root.getStatus()).as(name).isEqualTo(200);
+            assertThat(root.getMediaType()).as(name).isEqualTo("text/html");
+        }
+        assertThat(get("/echo/").getContentAsString()).contains("href=\"plaintext\"", "href=\"echo\"",
+                "href=\"status/418\"", "href=\"stream\"");
+    }
+
+    @Test
+    void withoutARootContextSlashListsTheDeployedContextPaths() throws Exception {
+        ContentResponse index = get("/");
+        assertThat(index.getStatus()).isEqualTo(404);
+        assertThat(index.getMediaType()).isEqualTo("text/html");
+        assertThat(index.getContentAsString()).contains("<title>404 Not Found</title>", "No web app is deployed at /.",
+                "<li><a href=\"/async/\">/async/</a></li>\n<li><a href=\"/echo/\">/echo/</a></li>\n"
+                        + "<li><a href=\"/guestbook/\">/guestbook/</a></li>\n<li><a href=\"/hello/\">/hello/</a></li>\n"
+                        + "<li><a href=\"/static/\">/static/</a></li>");
+        ContentResponse elsewhere = get("/nowhere/");
+        assertThat(elsewhere.getStatus()).isEqualTo(404);
+        assertThat(elsewhere.getContentAsString()).doesNotContain("/hello/");
+    }
+
+    @Test
     void guestbookSignsWithPostRedirectGetAndRemembersTheSession() throws Exception {
         ContentResponse page = get("/guestbook/");
         assertThat(page.getStatus()).isEqualTo(200);
