@@ -7,8 +7,9 @@ import java.util.Objects;
  * A field section being built: response fields and trailer fields. Names keep the case they are
  * given; lookups, {@link #set} and {@link #remove} compare names case-insensitively (RFC 9110 §5.1).
  *
- * <p>Names must be tokens and values must not contain CR, LF or NUL (RFC 9110 §5.5); anything else
- * throws {@link IllegalArgumentException}, so a response can never carry an injected field line.
+ * <p>Names must be tokens and values may hold only VCHAR, obs-text (0x80–0xFF), SP and HTAB
+ * (RFC 9110 §5.5): CR, LF, NUL, every other control character and DEL throw
+ * {@link IllegalArgumentException}, so a response can never carry an injected or corrupt field line.
  * Not thread-safe.
  */
 public final class MutableHttpFields implements HttpFields {
@@ -140,8 +141,11 @@ public final class MutableHttpFields implements HttpFields {
         Objects.requireNonNull(value, "value");
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (c == '\r' || c == '\n' || c == 0 || c > 0xFF) {
-                throw new IllegalArgumentException("field-value has CR, LF, NUL or a char above 0xFF");
+            // RFC 9110 §5.5: field-value = *( VCHAR / obs-text / SP / HTAB ); a sender must not generate CTLs.
+            if (c < 0x20 && c != '\t' || c == 0x7F || c > 0xFF) {
+                throw new IllegalArgumentException(String.format(
+                        "field-value has %s at index %d (RFC 9110 §5.5 allows VCHAR, obs-text, SP and HTAB)",
+                        c > 0xFF ? "a char above 0xFF" : String.format("the control character 0x%02X", (int) c), i));
             }
         }
     }

@@ -147,6 +147,34 @@ class ResponseViewTest {
     }
 
     @Test
+    void controlCharactersInResponseFieldsAreRefusedAndNeverSent() throws Exception {
+        FakeExchange fake = run((req, res) -> {
+            for (String bad : new String[] {"a\u0001b", "a\u001Fb", "a\u007Fb", "a\rb", "a\nb", "a\u0000b"}) {
+                for (Runnable call : new Runnable[] {() -> res.setHeader("X-Bad", bad), () -> res.addHeader("X-Bad", bad),
+                        () -> res.setContentType("text/plain;x=" + bad)}) {
+                    try {
+                        call.run();
+                        seen.add("accepted " + (int) bad.charAt(1));
+                    } catch (IllegalArgumentException e) {
+                        seen.add("refused");
+                    }
+                }
+                try {
+                    res.sendRedirect("/next?" + bad);
+                    seen.add("redirect accepted " + (int) bad.charAt(1));
+                } catch (IllegalArgumentException e) {
+                    seen.add("refused");
+                }
+            }
+            res.setHeader("X-Tab", "a\tb");
+        });
+        assertThat(seen).hasSize(24).containsOnly("refused");
+        assertThat(fake.responseFields.get("X-Bad")).isNull();
+        assertThat(fake.responseFields.get("Location")).isNull();
+        assertThat(fake.responseFields.get("X-Tab")).isEqualTo("a\tb");
+    }
+
+    @Test
     void anUnknownCharsetFailsGetWriter() throws Exception {
         run((req, res) -> {
             res.setCharacterEncoding("no-such-charset");
