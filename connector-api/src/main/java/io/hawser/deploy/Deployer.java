@@ -16,8 +16,10 @@ import java.util.stream.Stream;
 /**
  * Deploys a web app from a {@code .war} file or an exploded WAR directory (Servlet 6.1 §10):
  * unpacks the WAR into a temporary directory, reads {@code WEB-INF/web.xml}, scans the annotations
- * (unless {@code metadata-complete}), gives the app its own {@link WebAppClassLoader}, registers
- * everything with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
+ * (unless {@code metadata-complete}), refuses the app if it asks for something Hawser does not
+ * enforce (a javax app, security constraints, web fragments, JSP pages, JNDI resources ..., unless
+ * accepted through {@link Unenforced}), gives the app its own class loader, registers everything
+ * with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
  * {@link DefaultServlet} when nothing is mapped to {@code /}, and starts it (listeners, then
  * load-on-startup servlets). Any failure undoes all of that and throws a
  * {@link DeploymentException} naming the file and the element. See {@code docs/deployment.md}.
