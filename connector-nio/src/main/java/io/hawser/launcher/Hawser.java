@@ -39,7 +39,7 @@ import picocli.CommandLine.Parameters;
                 + " holding them, like Tomcat's webapps/) over HTTP/1.1.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped after --help or --version",
-                "1:a web app could not be deployed (nothing was left running)",
+                "1:a web app could not be deployed, or uses what Hawser does not enforce (nothing was left running)",
                 "2:bad command line",
                 "3:the address could not be bound",
                 "130:stopped by Ctrl-C (SIGINT), after draining",
