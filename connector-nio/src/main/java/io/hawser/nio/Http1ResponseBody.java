@@ -3,6 +3,7 @@ package io.hawser.nio;
 import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
 import io.hawser.api.ResponseBody;
+import io.hawser.http1.ConnectionField;
 import io.hawser.http1.DateField;
 import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
@@ -257,8 +258,7 @@ final class Http1ResponseBody extends ResponseBody {
             // Say so now: the connection will close after this response (RFC 9110 §10.1.1, RFC 9112 §9.6).
             exchange.closeAfter = true;
         }
-        String connectionField = fields.get("Connection");
-        if (connectionField != null && connectionField.toLowerCase(java.util.Locale.ROOT).contains("close")) {
+        if (listsClose(fields)) {
             exchange.closeAfter = true;
         }
         Supplier<HttpFields> trailers = exchange.trailers();
@@ -304,6 +304,16 @@ final class Http1ResponseBody extends ResponseBody {
         }
         ResponseEncoder.putCrlf(out);
         out.flip();
+    }
+
+    /** @return whether a Connection field of the response lists {@code close} (RFC 9110 §7.6.1) */
+    private static boolean listsClose(MutableHttpFields fields) {
+        for (int i = 0, n = fields.size(); i < n; i++) {
+            if (fields.name(i).equalsIgnoreCase("Connection") && ConnectionField.listsClose(fields.value(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long parseLength(String value) {
