@@ -177,6 +177,8 @@ final class Http1Exchange implements HttpExchange, Runnable {
      */
     private boolean finish() {
         if (!ended.compareAndSet(false, true)) {
+            // aborted: the connection is closed and the exchange goes back to the pool
+            connection.retireExchange();
             return false;
         }
         generation++;
@@ -184,9 +186,9 @@ final class Http1Exchange implements HttpExchange, Runnable {
             responseBody.end();
         } catch (IOException e) {
             connection.close();
-            return false;
         }
         if (connection.isClosed()) {
+            connection.retireExchange();
             return false;
         }
         if (responseBody.hasPending()) {
@@ -201,7 +203,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
 
     /** On the loop: pending non-blocking output drained; ends an exchange that was waiting for it. */
     void onOutputDrained() {
-        if (!awaitingDrain.compareAndSet(true, false) || connection.isClosed()) {
+        if (!awaitingDrain.compareAndSet(true, false)) {
+            return;
+        }
+        if (connection.isClosed()) {
+            connection.retireExchange();
             return;
         }
         connection.dispatch(() -> {
@@ -225,6 +231,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
                 // closing anyway
             }
             connection.close();
+            connection.retireExchange();
             return false;
         }
         return connection.next();
@@ -399,5 +406,10 @@ final class Http1Exchange implements HttpExchange, Runnable {
         ended.set(true);
         async = false;
         connection.close();
+        // Whoever ends the handler's run retires the exchange; when it had already returned
+        // (async), nobody else will.
+        if (!handoff.compareAndSet(HANDLER_RUNNING, COMPLETED) && handoff.compareAndSet(HANDLER_RETURNED, COMPLETED)) {
+            connection.retireExchange();
+        }
     }
 }

@@ -3,6 +3,7 @@ package io.hawser.nio;
 import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
 import io.hawser.api.ResponseBody;
+import io.hawser.http1.ConnectionField;
 import io.hawser.http1.DateField;
 import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
@@ -257,8 +258,7 @@ final class Http1ResponseBody extends ResponseBody {
             // Say so now: the connection will close after this response (RFC 9110 §10.1.1, RFC 9112 §9.6).
             exchange.closeAfter = true;
         }
-        String connectionField = fields.get("Connection");
-        if (connectionField != null && connectionField.toLowerCase(java.util.Locale.ROOT).contains("close")) {
+        if (listsClose(fields)) {
             exchange.closeAfter = true;
         }
         Supplier<HttpFields> trailers = exchange.trailers();
@@ -304,6 +304,16 @@ final class Http1ResponseBody extends ResponseBody {
         }
         ResponseEncoder.putCrlf(out);
         out.flip();
+    }
+
+    /** @return whether a Connection field of the response lists {@code close} (RFC 9110 §7.6.1) */
+    private static boolean listsClose(MutableHttpFields fields) {
+        for (int i = 0, n = fields.size(); i < n; i++) {
+            if (fields.name(i).equalsIgnoreCase("Connection") && ConnectionField.listsClose(fields.value(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long parseLength(String value) {
@@ -398,7 +408,8 @@ final class Http1ResponseBody extends ResponseBody {
      * @return whether the response was copied into the cork
      */
     private boolean corked(int k) {
-        if (!connection.hasBufferedInput()) {
+        // Buffered bytes of this request's own unread body are no next request to wait for.
+        if (!exchange.requestBody.isFinished() || !connection.hasBufferedInput()) {
             return false;
         }
         int total = 0;
@@ -436,6 +447,31 @@ final class Http1ResponseBody extends ResponseBody {
         if (cork != null && cork.position() == 0) {
             connection.connector.pages().give(cork);
             cork = null;
+        }
+    }
+
+    /** The connection closed and no thread uses this body any more: every borrowed buffer goes back. */
+    void release() {
+        releaseBuffers();
+        connection.connector.pages().give(cork);
+        cork = null;
+        pending = null;
+    }
+
+    /**
+     * Writes a response the connector made itself (an error, before the connection closes) in
+     * order: behind the corked responses and any output still pending. A worker waits until it is
+     * all written; on the loop what the channel does not take stays pending.
+     */
+    void writeError(ByteBuffer response) throws IOException {
+        boolean mayBlock = !connection.loop.inLoop();
+        if (mayBlock) {
+            nonBlocking = false;
+        }
+        parts[1] = response;
+        writeParts(2);
+        while (mayBlock && pending != null) {
+            connection.awaitWritable();
         }
     }
 
@@ -545,8 +581,10 @@ final class Http1ResponseBody extends ResponseBody {
 
     /** Called by the loop when the channel turned writable (or by close): writes what is pending. */
     void onWritable() {
+        boolean drained;
         synchronized (this) {
             ByteBuffer rest = pending;
+            drained = rest != null;
             if (rest != null && !connection.isClosed()) {
                 try {
                     connection.channel.write(rest);
@@ -559,6 +597,10 @@ final class Http1ResponseBody extends ResponseBody {
                 }
             }
             pending = null;
+        }
+        if (drained && connection.closesWhenWritten()) {
+            connection.close(); // the queued error response is out
+            return;
         }
         exchange.onOutputDrained();
         Runnable callback = writable.getAndSet(null);

@@ -38,6 +38,8 @@ public final class NioConnector implements Connector {
     private Workers workers;
     private Acceptor acceptor;
     private volatile boolean stopping;
+    /** Test seam: run on every accepted socket before it is registered ({@code null}: nothing). */
+    volatile java.util.function.Consumer<java.nio.channels.SocketChannel> acceptedSocketSeam;
 
     /**
      * @param config the configuration
