@@ -19,7 +19,7 @@ final class Ascii {
         }
         // pchar / "/" / "?" (RFC 3986 §3.3, §3.4) without pct-encoded, which the parser checks itself
         for (int c = 0; c < 256; c++) {
-            TARGET_CHAR[c] = c < 128 && TCHAR[c] && "#%^`|".indexOf(c) < 0;
+            TARGET_CHAR[c] = Tokens.isTchar(c) && "#%^`|".indexOf(c) < 0;
         }
         for (char c : "()+,;=:@/?".toCharArray()) {
             TARGET_CHAR[c] = true;
