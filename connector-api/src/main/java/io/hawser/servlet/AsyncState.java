@@ -84,7 +84,7 @@ final class AsyncState implements AsyncContext {
         for (Registered r : previous) {
             try {
                 r.listener().onStartAsync(new AsyncEvent(this, r.request(), r.response()));
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {
                 LOG.log(Level.WARNING, "AsyncListener.onStartAsync failed", e);
             }
         }
@@ -226,7 +226,24 @@ final class AsyncState implements AsyncContext {
         }
     }
 
-    /** A ReadListener/WriteListener failed while waiting: onError, a 500 page if possible, and the end. */
+    /**
+     * A ReadListener or WriteListener callback threw {@code t}: the listener's {@code onError}
+     * (what it throws is logged), then {@link #failed}.
+     */
+    void listenerFailed(java.util.function.Consumer<Throwable> onError, Throwable t) {
+        try {
+            onError.accept(t);
+        } catch (Throwable e) {
+            LOG.log(Level.WARNING, "onError of a ReadListener or WriteListener failed on " + cycle.requestLine(), e);
+        }
+        failed(t);
+    }
+
+    /**
+     * Application code failed while waiting (a ReadListener, WriteListener or async task):
+     * AsyncListener onError, a 500 page if nothing is committed, else the exchange is aborted (the
+     * message cannot be completed), and the end.
+     */
     void failed(Throwable t) {
         lock.lock();
         try {
@@ -238,8 +255,11 @@ final class AsyncState implements AsyncContext {
         } finally {
             lock.unlock();
         }
+        LOG.log(Level.WARNING, "async request failed: " + cycle.requestLine(), t);
         fire(Event.ERROR, t);
-        if (!cycle.exchange().isCommitted()) {
+        if (cycle.exchange().isCommitted()) {
+            cycle.exchange().abort(t);
+        } else {
             cycle.runInContext(() -> ErrorHandler.errorPage(cycle, 500, null, t, null));
         }
         cycle.end();
@@ -273,7 +293,7 @@ final class AsyncState implements AsyncContext {
                     default:
                         r.listener().onError(e);
                 }
-            } catch (IOException | RuntimeException ex) {
+            } catch (Throwable ex) {
                 LOG.log(Level.WARNING, "AsyncListener.on" + event + " failed", ex);
             }
         }
@@ -380,8 +400,9 @@ final class AsyncState implements AsyncContext {
         ContainerThreads.workers().execute(() -> cycle.runInContext(() -> {
             try {
                 run.run();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "AsyncContext.start task failed on " + cycle.requestLine(), e);
+            } catch (Throwable e) {
+                // The request cannot be left to its timeout: it fails once the dispatch has returned.
+                runAfterDispatch(() -> failed(e));
             }
         }));
     }
