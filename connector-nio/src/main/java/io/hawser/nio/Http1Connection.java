@@ -615,18 +615,28 @@ final class Http1Connection extends ListNode implements Runnable {
     }
 
     /**
-     * Runs an application callback (a body demand or writability callback): on a worker, or at once
-     * on the loop for a handler that declared itself non-blocking.
+     * Runs an application callback of {@code x} (a body demand or writability callback): on a
+     * worker, or at once on the loop for a handler that declared itself non-blocking. Whatever it
+     * throws ends that exchange ({@link Http1Exchange#onCallbackFailure}), never the thread.
      */
-    void dispatch(Runnable callback) {
+    void dispatch(Http1Exchange x, Runnable callback) {
+        int gen = x.generation;
         if (connector.handler().isNonBlocking()) {
-            callback.run();
+            runCallback(x, gen, callback);
         } else {
             try {
-                connector.workers().execute(callback);
+                connector.workers().execute(() -> runCallback(x, gen, callback));
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 close();
             }
+        }
+    }
+
+    private static void runCallback(Http1Exchange x, int gen, Runnable callback) {
+        try {
+            callback.run();
+        } catch (Throwable t) {
+            x.onCallbackFailure(t, gen);
         }
     }
 

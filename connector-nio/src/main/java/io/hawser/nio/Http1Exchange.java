@@ -55,6 +55,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private String query;
     /** The target {@link #path} and {@link #query} were split from (the parser reuses a repeated target). */
     private String splitFrom;
+    /** The thread running the handler: the one that owns the cork. */
+    private volatile Thread runner;
+    /** Application code failed in a callback while the handler was still running (see {@link #onCallbackFailure}). */
+    private final java.util.concurrent.atomic.AtomicReference<Throwable> callbackFailure =
+            new java.util.concurrent.atomic.AtomicReference<>();
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
 
@@ -99,6 +104,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         requestBody.begin();
         responseBody.begin();
         handoff.set(HANDLER_RUNNING);
+        callbackFailure.set(null);
         ended.set(false);
         if (view == null || viewWentAsync) {
             view = new ExchangeView(this);
@@ -109,11 +115,20 @@ final class Http1Exchange implements HttpExchange, Runnable {
 
     @Override
     public void run() {
+        runner = Thread.currentThread();
         boolean more = true;
         while (more) {
             invokeHandler();
             if (async && handoff.compareAndSet(HANDLER_RUNNING, HANDLER_RETURNED)) {
+                Throwable t = callbackFailure.getAndSet(null);
+                if (t != null) {
+                    endFailed(t);
+                }
                 return;
+            }
+            Throwable t = callbackFailure.getAndSet(null);
+            if (t != null) {
+                onHandlerFailure(t);
             }
             more = finish();
         }
@@ -160,6 +175,34 @@ final class Http1Exchange implements HttpExchange, Runnable {
         }
     }
 
+    /**
+     * Application code failed outside {@code handle} (a body demand or writability callback, on
+     * any thread): the exchange of generation {@code gen} ends, with a 500 if nothing is
+     * committed, else aborted; a later request on the connection is never touched. While the
+     * handler still runs, the failure is left to the thread running it, when it returns.
+     */
+    void onCallbackFailure(Throwable t, int gen) {
+        if (gen != generation || ended.get() || connection.isClosed()) {
+            LOG.log(Level.FINE, "callback failed after its exchange ended", t);
+            return;
+        }
+        callbackFailure.set(t);
+        if (handoff.get() != HANDLER_RUNNING) {
+            Throwable claimed = callbackFailure.getAndSet(null);
+            if (claimed != null) {
+                endFailed(claimed);
+            }
+        }
+    }
+
+    /** Ends an async exchange whose handler has returned after application code failed. */
+    private void endFailed(Throwable t) {
+        onHandlerFailure(t);
+        if (!ended.get()) {
+            complete();
+        }
+    }
+
     /** Replaces whatever was buffered with a short plain-text error response. */
     void sendError(int errorStatus, String reason) throws IOException {
         responseBody.resetBuffer();
@@ -184,8 +227,20 @@ final class Http1Exchange implements HttpExchange, Runnable {
         generation++;
         try {
             responseBody.end();
-        } catch (IOException e) {
-            connection.close();
+        } catch (Throwable t) {
+            // Application code failed (a trailer supplier), or the buffered bytes exceed a
+            // Content-Length declared after them: 500 if nothing is committed yet, else abort.
+            // (A failed write has closed the connection already.)
+            if (!connection.isClosed()) {
+                onHandlerFailure(t);
+            }
+            if (!connection.isClosed()) {
+                try {
+                    responseBody.end();
+                } catch (Throwable again) {
+                    closeInOrder();
+                }
+            }
         }
         if (connection.isClosed()) {
             connection.retireExchange();
@@ -210,7 +265,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
             connection.retireExchange();
             return;
         }
-        connection.dispatch(() -> {
+        connection.dispatch(this, () -> {
             if (afterResponse()) {
                 run();
             }
@@ -225,16 +280,24 @@ final class Http1Exchange implements HttpExchange, Runnable {
      */
     private boolean afterResponse() {
         if (closeAfter || !requestBody.skipRest()) {
-            try {
-                responseBody.flushCork();
-            } catch (IOException e) {
-                // closing anyway
-            }
-            connection.close();
+            closeInOrder();
             connection.retireExchange();
             return false;
         }
         return connection.next();
+    }
+
+    /**
+     * Closes the connection after the finished responses held in the cork, written whole and in
+     * order (exchange thread: the cork is that thread's).
+     */
+    private void closeInOrder() {
+        try {
+            responseBody.flushCork();
+        } catch (IOException e) {
+            // closing anyway
+        }
+        connection.close();
     }
 
     // ------------------------------------------------------------------ request
@@ -371,10 +434,21 @@ final class Http1Exchange implements HttpExchange, Runnable {
         return responseBody.isCommitted();
     }
 
+    /**
+     * Goes async. Responses corked behind this one go out now: the exchange no longer ends on the
+     * thread that holds the cork, and an async request is nothing to wait for.
+     */
     @Override
     public void startAsync() {
         viewWentAsync = true;
         async = true;
+        if (runner == Thread.currentThread()) {
+            try {
+                responseBody.flushCork();
+            } catch (IOException e) {
+                connection.close();
+            }
+        }
     }
 
     @Override
@@ -405,7 +479,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
         }
         ended.set(true);
         async = false;
-        connection.close();
+        if (runner == Thread.currentThread()) {
+            closeInOrder();
+        } else {
+            connection.close(); // the cork belongs to the thread running the handler
+        }
         // Whoever ends the handler's run retires the exchange; when it had already returned
         // (async), nobody else will.
         if (!handoff.compareAndSet(HANDLER_RUNNING, COMPLETED) && handoff.compareAndSet(HANDLER_RETURNED, COMPLETED)) {
