@@ -207,6 +207,17 @@ final class WebXmlParser {
             throw new DeploymentException(null, FILE + " <!DOCTYPE>", doctype.getPublicId()
                     + " is a javax (J2EE) descriptor. " + FailClosed.JAVAX, null);
         }
+        if (doctype != null && doctype.getInternalSubset() != null && !doctype.getInternalSubset().isBlank()) {
+            throw new DeploymentException(null, FILE + " <!DOCTYPE>", "declares entities or other markup (an internal"
+                    + " DTD subset): Hawser never expands entity references in a descriptor, so their values would be"
+                    + " dropped. Write the values out in place and remove the DOCTYPE", null);
+        }
+        String entity = firstEntityReference(root);
+        if (entity != null) {
+            throw new DeploymentException(null, FILE + " &" + entity + ";", "an entity reference: Hawser never"
+                    + " expands entity references in a descriptor, so its value would be dropped. Write the value out"
+                    + " in place", null);
+        }
         if (ns != null && !ns.equals(JAKARTA_NS)) {
             throw new DeploymentException(null, FILE + " <web-app>", "namespace " + ns + (version.isEmpty() ? ""
                     : " version " + version) + " is a javax (Java EE) descriptor. " + FailClosed.JAVAX, null);
@@ -215,6 +226,20 @@ final class WebXmlParser {
             throw new DeploymentException(null, FILE + " <web-app>", "version " + version
                     + " is not supported (5.0, 6.0 or 6.1)", null);
         }
+    }
+
+    /** @return the name of the first entity reference in document order below {@code node}, or null */
+    private static String firstEntityReference(org.w3c.dom.Node node) {
+        for (org.w3c.dom.Node c = node.getFirstChild(); c != null; c = c.getNextSibling()) {
+            if (c.getNodeType() == org.w3c.dom.Node.ENTITY_REFERENCE_NODE) {
+                return c.getNodeName();
+            }
+            String inner = firstEntityReference(c);
+            if (inner != null) {
+                return inner;
+            }
+        }
+        return null;
     }
 
     private static FilterMappingDecl filterMapping(Element e) throws DeploymentException {

@@ -118,6 +118,25 @@ class WebXmlParserTest {
     }
 
     @Test
+    void refusesEntitiesInsteadOfDroppingTheirValues() {
+        String app = "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.1\"><display-name>&name;"
+                + "</display-name><servlet><servlet-name>hi</servlet-name><servlet-class>t.Hi</servlet-class></servlet>"
+                + "<servlet-mapping><servlet-name>hi</servlet-name><url-pattern>&p;</url-pattern></servlet-mapping>"
+                + "</web-app>";
+        for (String doctype : new String[] {"<!DOCTYPE web-app [<!ENTITY p \"/hi\"><!ENTITY name \"App\">]>",
+                "<!DOCTYPE web-app [<!ENTITY p SYSTEM \"file:///etc/hostname\"><!ENTITY name \"x\">]>",
+                "<!DOCTYPE web-app [<!ENTITY a \"aaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">"
+                        + "<!ENTITY p \"&b;&b;&b;&b;\"><!ENTITY name \"x\">]>"}) {
+            DeploymentException e = failure("<?xml version=\"1.0\"?>" + doctype + app);
+            assertThat(e.getMessage()).as(doctype).startsWith("WEB-INF/web.xml <!DOCTYPE>: declares entities or other"
+                    + " markup (an internal DTD subset): Hawser never expands entity references");
+        }
+        DeploymentException external = failure("<?xml version=\"1.0\"?><!DOCTYPE web-app SYSTEM \"http://x/web.dtd\">"
+                + app);
+        assertThat(external.getMessage()).startsWith("WEB-INF/web.xml &name;: an entity reference");
+    }
+
+    @Test
     void rejectsAnUnknownVersion() {
         assertThat(failure("<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"7.3\"/>").getMessage())
                 .contains("version 7.3 is not supported");
