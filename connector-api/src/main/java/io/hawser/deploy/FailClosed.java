@@ -61,16 +61,39 @@ final class FailClosed {
             uses.add(new DeploymentFeatures.Use(DeploymentFeatures.JSP, page));
         }
         Map<String, List<String>> unenforced = new LinkedHashMap<>();
+        List<DeploymentFeatures.Use> refused = new ArrayList<>();
         for (DeploymentFeatures.Use u : uses) {
-            if (!accepted.accepts(u.feature())) {
-                throw new DeploymentException(null, u.where(), u.feature().refusal(), null);
+            if (accepted.accepts(u.feature())) {
+                unenforced.computeIfAbsent(u.feature().name(), k -> new ArrayList<>()).add(u.where());
+            } else {
+                refused.add(u);
             }
-            unenforced.computeIfAbsent(u.feature().name(), k -> new ArrayList<>()).add(u.where());
+        }
+        if (!refused.isEmpty()) {
+            throw refusal(refused);
         }
         List<String> out = new ArrayList<>();
         unenforced.forEach((name, where) -> out.add(name + " (" + where.get(0)
                 + (where.size() > 1 ? " and " + (where.size() - 1) + " more" : "") + ")"));
         return out;
+    }
+
+    /**
+     * One line for every refused use: the first one that can never be accepted (else the first in
+     * document order) with its advice, then the names of the other refused features, so that one
+     * run tells everything that stands in the way.
+     */
+    private static DeploymentException refusal(List<DeploymentFeatures.Use> refused) {
+        DeploymentFeatures.Use first = refused.stream().filter(u -> !u.feature().acceptable()).findFirst()
+                .orElse(refused.get(0));
+        java.util.Set<String> others = new java.util.LinkedHashSet<>();
+        for (DeploymentFeatures.Use u : refused) {
+            if (u.feature() != first.feature()) {
+                others.add(u.feature().name());
+            }
+        }
+        String also = others.isEmpty() ? "" : " Also not enforced in this app: " + String.join(", ", others) + ".";
+        return new DeploymentException(null, first.where(), first.feature().refusal() + also, null);
     }
 
     /** @return the app's JSP pages, documents, fragments and tag files, relative, sorted */

@@ -100,8 +100,17 @@ class FailClosedTest {
         String expected = "cannot deploy " + app + ": WEB-INF/web.xml <security-constraint>: not enforced by Hawser"
                 + " (container security is not supported yet): the app would be served unprotected. Remove it, or"
                 + " protect the app another way.";
-        assertThat(refusal(app, Unenforced.NONE)).isEqualTo(expected);
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo(expected + " Also not enforced in this app: login-config.");
         assertThat(refusal(app, Unenforced.of("login-config"))).isEqualTo(expected);
+        // The one that can never be accepted is named first, wherever it stands in the descriptor.
+        Path loginFirst = app("sec2", "<login-config><auth-method>BASIC</auth-method></login-config>"
+                + "<security-role><role-name>admin</role-name></security-role>"
+                + "<security-constraint><web-resource-collection><web-resource-name>all</web-resource-name>"
+                + "<url-pattern>/*</url-pattern></web-resource-collection></security-constraint>", Map.of(), Map.of());
+        assertThat(refusal(loginFirst, Unenforced.NONE)).isEqualTo("cannot deploy " + loginFirst + ": WEB-INF/web.xml"
+                + " <security-constraint>: not enforced by Hawser (container security is not supported yet): the app"
+                + " would be served unprotected. Remove it, or protect the app another way. Also not enforced in this"
+                + " app: login-config, security-role.");
         assertThatThrownBy(() -> Unenforced.of("security-constraint")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("\"security-constraint\" cannot be accepted: not enforced by Hawser (container security is"
                         + " not supported yet): the app would be served unprotected. Remove it, or protect the app"
@@ -116,7 +125,7 @@ class FailClosedTest {
         assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <env-entry>:"
                 + " not enforced by Hawser (JNDI resources and injection are not provided yet): its lookups and"
                 + " injections would fail or find nothing. Remove it, or accept the risk with --accept-unenforced"
-                + " env-entry.");
+                + " env-entry. Also not enforced in this app: login-config.");
         assertThat(refusal(app, Unenforced.of("env-entry"))).endsWith("WEB-INF/web.xml <login-config>: not enforced by"
                 + " Hawser (container authentication is not supported yet): authenticate() and login() would fail and"
                 + " no user would ever be signed in. Remove it, or accept the risk with --accept-unenforced"

@@ -52,7 +52,8 @@ class FailClosedLauncherTest {
         String line = "hawser: cannot deploy " + war + ": WEB-INF/web.xml <security-constraint>: not enforced by Hawser"
                 + " (container security is not supported yet): the app would be served unprotected. Remove it, or"
                 + " protect the app another way.\n";
-        assertThat(refused(war.toString())).isEqualTo(line);
+        assertThat(refused(war.toString())).isEqualTo(line.replace(".\n",
+                ". Also not enforced in this app: login-config, security-role.\n"));
         assertThat(refused("--accept-unenforced", "login-config,security-role", war.toString())).isEqualTo(line);
         try (LauncherProcess hawser = new LauncherProcess(work, "--accept-unenforced", "security-constraint",
                 war.toString())) {
