@@ -130,6 +130,7 @@ class SampleWarsTest {
         assertThat(page.getHeaders().get("X-Frame-Options")).isEqualTo("DENY");
 
         Fields form = new Fields();
+        form.add("csrf", csrfToken(page));
         form.add("name", "Ada");
         form.add("message", "Grüße & <hello>");
         ContentResponse signed = client.newRequest(server.base() + "/guestbook/sign").method(HttpMethod.POST)
@@ -144,9 +145,43 @@ class SampleWarsTest {
         assertThat(get("/guestbook/").getContentAsString()).contains("you signed 2 times in");
     }
 
+    private static String csrfToken(ContentResponse page) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("name=\"csrf\" value=\"([0-9a-f]{32})\"")
+                .matcher(page.getContentAsString());
+        assertThat(m.find()).as("the form carries the session's token").isTrue();
+        return m.group(1);
+    }
+
+    @Test
+    void guestbookRefusesCrossSiteSigning() throws Exception {
+        HttpClient stranger = new HttpClient();
+        stranger.start();
+        try {
+            ContentResponse first = stranger.GET(server.base() + "/guestbook/");
+            assertThat(first.getHeaders().get(HttpHeader.SET_COOKIE)).matches("JSESSIONID=[^;]+; HttpOnly; Path=/guestbook;"
+                    + " SameSite=Lax");
+            for (String token : new String[] {null, "0".repeat(32)}) {
+                Fields f = new Fields();
+                f.add("name", "Mallory");
+                f.add("message", "signed from another site");
+                if (token != null) {
+                    f.add("csrf", token);
+                }
+                ContentResponse forged = stranger.newRequest(server.base() + "/guestbook/sign").method(HttpMethod.POST)
+                        .body(new FormRequestContent(f)).send();
+                assertThat(forged.getStatus()).isEqualTo(403);
+                assertThat(forged.getContentAsString()).contains("Sorry: 403", "came from another site");
+            }
+            assertThat(stranger.GET(server.base() + "/guestbook/").getContentAsString()).doesNotContain("Mallory");
+        } finally {
+            stranger.stop();
+        }
+    }
+
     @Test
     void guestbookErrorsAreRenderedByItsErrorPage() throws Exception {
         Fields form = new Fields();
+        form.add("csrf", csrfToken(get("/guestbook/")));
         form.add("name", "Ada");
         form.add("message", "  ");
         ContentResponse bad = client.newRequest(server.base() + "/guestbook/sign").method(HttpMethod.POST)

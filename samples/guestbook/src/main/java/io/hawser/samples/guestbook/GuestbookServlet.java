@@ -13,17 +13,28 @@ import java.util.List;
  * The guestbook, declared in web.xml: {@code GET /} shows the entries and a form; {@code POST /sign}
  * adds an entry and redirects back (POST/redirect/GET), so reloading never signs twice. The session
  * remembers the visitor's name and how often they signed. An empty message is a 400, rendered by
- * the error page.
+ * the error page. Cross-site request forgery is refused twice over: the session cookie is
+ * {@code SameSite=Lax} (web.xml's cookie-config), so another site's form posts without it, and
+ * every form carries the session's token, without which a POST is a 403.
  */
 public class GuestbookServlet extends HttpServlet {
     private static final long serialVersionUID = 1L;
     private static final int MAX_ENTRIES = 100;
+    private static final String TOKEN = "csrf";
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     @Override
     protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
-        HttpSession session = req.getSession(false);
-        String name = session == null ? null : (String) session.getAttribute("name");
-        Integer signed = session == null ? null : (Integer) session.getAttribute("signed");
+        HttpSession session = req.getSession();
+        String token = (String) session.getAttribute(TOKEN);
+        if (token == null) {
+            byte[] bytes = new byte[16];
+            RANDOM.nextBytes(bytes);
+            token = java.util.HexFormat.of().formatHex(bytes);
+            session.setAttribute(TOKEN, token);
+        }
+        String name = (String) session.getAttribute("name");
+        Integer signed = (Integer) session.getAttribute("signed");
         resp.setContentType("text/html;charset=UTF-8");
         PrintWriter out = resp.getWriter();
         out.println("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Guestbook</title>");
@@ -35,6 +46,7 @@ public class GuestbookServlet extends HttpServlet {
                     + (signed == 1 ? " time" : " times") + " in this session.</p>");
         }
         out.println("<form method=\"post\" action=\"" + req.getContextPath() + "/sign\">");
+        out.println("<input type=\"hidden\" name=\"" + TOKEN + "\" value=\"" + token + "\">");
         out.println("<p><label>Name <input name=\"name\" required value=\"" + Html.escape(name == null ? "" : name)
                 + "\"></label></p>");
         out.println("<p><label>Message <textarea name=\"message\" required></textarea></label></p>");
@@ -49,6 +61,13 @@ public class GuestbookServlet extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        HttpSession current = req.getSession(false);
+        Object expected = current == null ? null : current.getAttribute(TOKEN);
+        if (expected == null || !expected.equals(req.getParameter(TOKEN))) {
+            resp.sendError(HttpServletResponse.SC_FORBIDDEN, "this form has expired or came from another site:"
+                    + " reload the guestbook and sign again");
+            return;
+        }
         String name = trimmed(req.getParameter("name"), 60);
         String message = trimmed(req.getParameter("message"), 500);
         if (name.isEmpty() || message.isEmpty()) {
