@@ -1,5 +1,6 @@
 package io.hawser.tests.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -9,8 +10,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the layers of docs/architecture.md: the API knows nothing of NIO, and the wire knows nothing
- * of servlets.
+ * Keeps the module graph of docs/architecture.md, package by package (one module each): the SPI
+ * ({@code io.hawser.api}, module connector-api/spi) imports only the JDK; the connector core
+ * ({@code io.hawser.nio}, {@code io.hawser.http1}) needs the SPI and no {@code jakarta.*}; the
+ * servlet adapter knows no NIO; the deployer no connector; only the launcher sees everything.
  */
 class LayeringTest {
     private static JavaClasses classes;
@@ -19,20 +22,37 @@ class LayeringTest {
     static void importClasses() {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                // the modules' own classes, not this module's benchmarks (JMH code in the same packages)
+                .withImportOption(location -> !location.contains("/connector-tests/"))
                 .importPackages("io.hawser");
     }
 
     @Test
-    void apiDoesNotDependOnTheNioConnector() {
-        noClasses().that().resideInAnyPackage("io.hawser.api..", "io.hawser.servlet..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..")
+    void theSpiImportsNothingButTheJdk() {
+        classes().that().resideInAPackage("io.hawser.api..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.hawser.api..", "java..")
                 .check(classes);
     }
 
     @Test
-    void nioAndHttp1DoNotImportServletTypes() {
+    void theCoreNeedsTheSpiOnlyAndNoJakartaType() {
+        classes().that().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.hawser.api..", "io.hawser.nio..",
+                        "io.hawser.http1..", "java..", "jdk.internal..")
+                .check(classes);
         noClasses().that().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..")
-                .should().dependOnClassesThat().resideInAnyPackage("jakarta.servlet..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta..")
+                .check(classes);
+    }
+
+    @Test
+    void theServletAdapterAndTheDeployerKnowNoNio() {
+        noClasses().that().resideInAnyPackage("io.hawser.servlet..", "io.hawser.deploy..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..",
+                        "io.hawser.launcher..")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.hawser.servlet..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.hawser.deploy..")
                 .check(classes);
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hawser.api.Connector;
 import io.hawser.api.ConnectorConfig;
-import io.hawser.samples.embedded.ServletServer;
+import io.hawser.samples.servlet.ServletServer;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;

@@ -4,8 +4,8 @@ import io.hawser.api.Connector;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 
-/** What both sample mains do once their connector runs: announce it, then serve until the JVM stops. */
-final class UntilStopped {
+/** What the sample mains do once their connector runs: announce it, then serve until the JVM stops. */
+public final class UntilStopped {
     private UntilStopped() {
     }
 
@@ -18,7 +18,7 @@ final class UntilStopped {
      * @return 0, the exit code
      * @throws InterruptedException when interrupted while waiting
      */
-    static int serve(Connector connector, String host) throws InterruptedException {
+    public static int serve(Connector connector, String host) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
