@@ -124,11 +124,11 @@ public final class Hawser implements Callable<Integer> {
             }
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
-            err.println("hawser: " + e.getMessage());
+            err.println("hawser: " + asOptionMessage(e.getMessage()));
             return USAGE;
         }
         try {
-            accepted = Unenforced.of(acceptUnenforced);
+            accepted = acceptedFeatures();
         } catch (IllegalArgumentException e) {
             err.println("hawser: --accept-unenforced: " + e.getMessage());
             return USAGE;
@@ -237,28 +237,71 @@ public final class Hawser implements Callable<Integer> {
         return USAGE;
     }
 
-    /** @return the option name nearest to the first unmatched word (at most 2 edits away, or the only prefix match), or null */
+    /** @return the option name nearest to the first unmatched word, or null (see {@link #closest}) */
     private static String closestOption(CommandLine cl, List<String> unmatched) {
         if (unmatched.isEmpty() || !unmatched.get(0).startsWith("-")) {
             return null;
         }
-        String word = unmatched.get(0).split("=", 2)[0];
+        List<String> names = new ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            names.addAll(List.of(o.names()));
+        }
+        return closest(unmatched.get(0).split("=", 2)[0], names);
+    }
+
+    /** @return the name nearest to {@code word}: at most 2 edits away, or else the only one it starts, or null */
+    static String closest(String word, java.util.Collection<String> names) {
         String best = null;
         int bestDistance = 3;
         List<String> prefixed = new ArrayList<>();
-        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
-            for (String name : o.names()) {
-                if (name.startsWith(word)) {
-                    prefixed.add(name);
-                }
-                int d = editDistance(word, name);
-                if (d < bestDistance) {
-                    bestDistance = d;
-                    best = name;
-                }
+        for (String name : names) {
+            if (name.startsWith(word)) {
+                prefixed.add(name);
+            }
+            int d = editDistance(word, name);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = name;
             }
         }
         return best != null ? best : prefixed.size() == 1 ? prefixed.get(0) : null;
+    }
+
+    /**
+     * The names {@code --accept-unenforced} was given, as the table spells them: any case, and
+     * {@code servlet/jsp-file} as the docs write it for {@code jsp-file}.
+     *
+     * @throws IllegalArgumentException for an unknown name, with the nearest known one
+     */
+    private Unenforced acceptedFeatures() {
+        List<String> names = new ArrayList<>();
+        for (String n : acceptUnenforced) {
+            String name = n.trim().toLowerCase(java.util.Locale.ROOT);
+            names.add(name.startsWith("servlet/") ? name.substring("servlet/".length()) : name);
+        }
+        try {
+            return Unenforced.of(names);
+        } catch (IllegalArgumentException e) {
+            for (String name : names) {
+                String near = closest(name, Unenforced.acceptable());
+                if (e.getMessage().startsWith("\"" + name + "\" is not a feature") && near != null) {
+                    throw new IllegalArgumentException("\"" + name + "\" is not a feature Hawser leaves unenforced"
+                            + " (did you mean " + near + "?)", e);
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * @param message a ConnectorConfig validation message, e.g. {@code maxConnections must be in 1..10000000: 0}
+     * @return it naming the option instead ({@code --max-connections must be ...}) with the pointer to --help
+     */
+    static String asOptionMessage(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^([a-z][A-Za-z]*) (must|is) ").matcher(message);
+        String text = m.find() ? "--" + m.group(1).replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT)
+                + message.substring(m.group(1).length()) : message;
+        return text + "; hawser --help lists the options";
     }
 
     private static int editDistance(String a, String b) {
@@ -284,6 +327,10 @@ public final class Hawser implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
+        // One line per log record (date, time, level, logger: message), unless the user chose a format.
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tF %1$tT %4$s %3$s: %5$s%6$s%n");
+        }
         int code = new CommandLine(new Hawser()).setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(Hawser::badCommandLine).execute(args);
         if (code != 0) {

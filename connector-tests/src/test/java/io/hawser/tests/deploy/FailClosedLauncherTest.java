@@ -130,8 +130,10 @@ class FailClosedLauncherTest {
                 assertThat(RawRequest.status(response)).as(path).isEqualTo(404);
                 assertThat(response).as(path).doesNotContain("secret");
             }
-            assertThat(hawser.stderr()).contains("WARNING: " + war + ": served without enforcing (accepted as"
-                    + " unenforced): jsp (WEB-INF/views/Home.JSP and 1 more)\n");
+            // one line: date, time, level, logger, message
+            assertThat(hawser.stderr()).containsPattern("(?m)^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} WARNING"
+                    + " io\\.hawser\\.deploy\\.Deployer: \\Q" + war + ": served without enforcing (accepted as"
+                    + " unenforced): jsp (WEB-INF/views/Home.JSP and 1 more)\\E$");
         }
     }
 

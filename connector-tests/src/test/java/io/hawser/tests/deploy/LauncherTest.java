@@ -164,6 +164,16 @@ class LauncherTest {
             assertThat(hawser.stderr()).isEqualTo(
                     "hawser: Unknown option: '--prot' (did you mean --port?); hawser --help lists the options\n");
         }
+        try (LauncherProcess hawser = new LauncherProcess(work, "--port", "99999", "x.war")) {
+            assertThat(hawser.exitCode()).isEqualTo(2);
+            assertThat(hawser.stderr()).isEqualTo("hawser: --port must be in 0..65535: 99999; hawser --help lists the"
+                    + " options\n");
+        }
+        try (LauncherProcess hawser = new LauncherProcess(work, "--accept-unenforced", "JPS", "x.war")) {
+            assertThat(hawser.exitCode()).isEqualTo(2);
+            assertThat(hawser.stderr()).isEqualTo("hawser: --accept-unenforced: \"jps\" is not a feature Hawser leaves"
+                    + " unenforced (did you mean jsp?)\n");
+        }
         try (LauncherProcess hawser = new LauncherProcess(work, "--headers-timeout", "20 parsecs", "x.war")) {
             assertThat(hawser.exitCode()).isEqualTo(2);
             assertThat(hawser.stderr()).isEqualTo("hawser: Invalid value for option '--headers-timeout': not a duration"
