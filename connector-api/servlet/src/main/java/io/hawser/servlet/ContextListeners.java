@@ -206,10 +206,18 @@ final class ContextListeners {
         }
     }
 
+    /**
+     * A listener's failure is logged and the others still run, as Tomcat does: also an {@link Error}
+     * such as an {@code AssertionError} or a {@code LinkageError} from the application's code, so a
+     * {@code requestDestroyed} that throws never turns a finished response into a failure. Only a
+     * {@link VirtualMachineError} (out of memory, stack overflow) goes on.
+     */
     private <L, E> void safely(L listener, E event, BiConsumer<L, E> call) {
         try {
             call.accept(listener, event);
-        } catch (RuntimeException e) {
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
             context.log("listener " + listener.getClass().getName() + " failed", e);
         }
     }

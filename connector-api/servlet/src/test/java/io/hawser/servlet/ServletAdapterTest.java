@@ -315,6 +315,20 @@ class ServletAdapterTest {
     }
 
     @Test
+    void aRequestDestroyedListenerThatThrowsLeavesTheResponseAndTheOtherListenersAlone() throws Exception {
+        ServletRequestListener broken = mock(ServletRequestListener.class);
+        ServletRequestListener other = mock(ServletRequestListener.class);
+        org.mockito.Mockito.doThrow(new AssertionError("listener bug")).when(broken).requestDestroyed(any());
+        context().addListener(other);
+        context().addListener(broken);
+        context().addServlet("ok", TestServlets.servlet((req, res) -> res.getWriter().print("done"))).addMapping("/ok");
+        FakeExchange fake = run(FakeExchange.get("/shop/ok"));
+        assertThat(fake.status.get()).isEqualTo(200);
+        assertThat(fake.body()).isEqualTo("done");
+        org.mockito.Mockito.verify(other).requestDestroyed(any(ServletRequestEvent.class));
+    }
+
+    @Test
     void filtersRunInMappingOrderUrlPatternsBeforeServletNames() throws Exception {
         StringBuilder trace = new StringBuilder();
         context().addFilter("byName", TestServlets.filter((req, res, chain) -> {
