@@ -70,25 +70,41 @@ final class ConnectionLists {
         return (millis + GRANULARITY_MILLIS - 1) / GRANULARITY_MILLIS * GRANULARITY_MILLIS;
     }
 
-    /** Expires what is due at {@code now}: O(expired + 1) per list. */
-    void sweep(long now) {
-        headers.expire(now, n -> {
-            if (((Http1Connection) n).onHeadersTimeout()) {
+    /**
+     * Expires what is due at {@code now}: O(expired + 1) per list. A connection whose expiry throws
+     * is closed and the sweep goes on (the failure goes to {@code failures}).
+     */
+    void sweep(long now, LoopFailures failures) {
+        expire(headers, now, failures, c -> {
+            if (c.onHeadersTimeout()) {
                 headersTimeouts++;
             }
         });
-        request.expire(now, n -> {
-            if (((Http1Connection) n).onRequestTimeout()) {
+        expire(request, now, failures, c -> {
+            if (c.onRequestTimeout()) {
                 requestTimeouts++;
             }
         });
-        idle.expire(now, n -> {
+        expire(idle, now, failures, c -> {
             idleTimeouts++;
-            ((Http1Connection) n).onIdleTimeout();
+            c.onIdleTimeout();
         });
-        writeStalled.expire(now, n -> {
+        expire(writeStalled, now, failures, c -> {
             writeTimeouts++;
-            ((Http1Connection) n).onWriteTimeout();
+            c.onWriteTimeout();
+        });
+    }
+
+    private static void expire(TimeoutList list, long now, LoopFailures failures,
+                               java.util.function.Consumer<Http1Connection> action) {
+        list.expire(now, n -> {
+            Http1Connection c = (Http1Connection) n;
+            try {
+                action.accept(c);
+            } catch (Throwable t) {
+                failures.connectionFailed(t);
+                c.close();
+            }
         });
     }
 }
