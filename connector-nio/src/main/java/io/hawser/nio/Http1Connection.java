@@ -151,7 +151,7 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Called by the loop when the channel is ready for {@code ops}. */
     void onReady(int ops) {
         if ((ops & SelectionKey.OP_WRITE) != 0) {
-            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
+            InterestOps.remove(key, SelectionKey.OP_WRITE);
             loop.lists.writeStalled.remove(this);
             writeReady = true;
             LockSupport.unpark(writeWaiter);
@@ -220,14 +220,14 @@ final class Http1Connection extends ListNode implements Runnable {
     private void suspendReading() {
         if (!readSuspended && key.isValid()) {
             readSuspended = true;
-            key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+            InterestOps.remove(key, SelectionKey.OP_READ);
         }
     }
 
     private void resumeReadingInterest() {
         if (readSuspended && !closed && key.isValid()) {
             readSuspended = false;
-            key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+            InterestOps.add(key, SelectionKey.OP_READ); // a worker's close may cancel the key right after isValid()
         }
     }
 
@@ -572,8 +572,7 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Asks the loop to report readiness for {@code op}. */
     void interest(int op) {
         loop.execute(() -> {
-            if (!closed && key.isValid()) {
-                key.interestOps(key.interestOps() | op);
+            if (!closed && key.isValid() && InterestOps.add(key, op)) {
                 if (op == SelectionKey.OP_WRITE) {
                     loop.lists.writeStalled.append(this, System.nanoTime());
                 }
