@@ -525,7 +525,7 @@ final class Http1Connection extends ListNode implements Runnable {
             readWaiter = null;
         }
         if (closed) {
-            throw new IOException("connection closed");
+            throw new io.hawser.api.ClientAbortException("connection closed", null);
         }
     }
 
@@ -543,7 +543,7 @@ final class Http1Connection extends ListNode implements Runnable {
             writeWaiter = null;
         }
         if (closed) {
-            throw new IOException("connection closed");
+            throw new io.hawser.api.ClientAbortException("connection closed", null);
         }
     }
 
@@ -658,6 +658,15 @@ final class Http1Connection extends ListNode implements Runnable {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * @param e what a read or write of the channel threw (reset, broken pipe, closed by a timeout)
+     * @return it as the {@code ClientAbortException} the application sees: the connection is gone
+     */
+    static IOException clientAbort(IOException e) {
+        return e instanceof io.hawser.api.ClientAbortException ? e
+                : new io.hawser.api.ClientAbortException("connection closed: " + e.getMessage(), e);
     }
 
     /** @return a pooled (or, when larger, new) buffer holding {@code src}'s remaining bytes, read mode */

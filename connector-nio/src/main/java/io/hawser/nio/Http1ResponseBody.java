@@ -480,7 +480,7 @@ final class Http1ResponseBody extends ResponseBody {
         } catch (IOException e) {
             exchange.closeAfter = true;
             connection.close();
-            throw e;
+            throw Http1Connection.clientAbort(e);
         } finally {
             java.util.Arrays.fill(parts, 0, k, null);
             if (from == 0) {
