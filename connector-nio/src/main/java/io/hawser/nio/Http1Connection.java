@@ -52,6 +52,8 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Whether the loop stopped reading because {@link #in} is full (loop thread only). */
     private boolean readSuspended;
     private volatile boolean closed;
+    /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
+    Lingering lingering;
     private volatile boolean readReady;
     private volatile boolean writeReady;
     private volatile Thread readWaiter;
@@ -141,8 +143,21 @@ final class Http1Connection extends ListNode implements Runnable {
         close();
     }
 
-    /** writeTimeout expired (loop): the write made no progress; abort. */
+    /** writeTimeout expired (loop): the write made no progress; abort with a reset. */
     void onWriteTimeout() {
+        reset();
+    }
+
+    /**
+     * Aborts with a reset ({@code SO_LINGER} 0): the kernel drops the unsent output at once instead
+     * of keeping it (up to megabytes) for an orphaned socket whose client stopped reading.
+     */
+    void reset() {
+        try {
+            channel.setOption(java.net.StandardSocketOptions.SO_LINGER, 0);
+        } catch (IOException | RuntimeException ignored) {
+            // closing anyway
+        }
         close();
     }
 
@@ -150,6 +165,10 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /** Called by the loop when the channel is ready for {@code ops}. */
     void onReady(int ops) {
+        if (lingering != null) {
+            lingering.onReadable(this);
+            return;
+        }
         if ((ops & SelectionKey.OP_WRITE) != 0) {
             InterestOps.remove(key, SelectionKey.OP_WRITE);
             loop.lists.writeStalled.remove(this);
@@ -473,7 +492,7 @@ final class Http1Connection extends ListNode implements Runnable {
         } catch (IOException ignored) {
             // the client is gone; closing is all that is left
         }
-        close();
+        closeLingering(); // the rest of the request may still be coming
     }
 
     // ------------------------------------------------------------------ exchange side: body input
@@ -627,21 +646,33 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /** Closes the connection; idempotent, callable from any thread. Wakes any parked exchange thread. */
     void close() {
+        close(false);
+    }
+
+    /**
+     * Closes after a final response while the client may still be sending: half-closes and lingers
+     * ({@link Lingering}) so the response is not lost to a reset; a plain close once the client ended
+     * its input. Idempotent, callable from any thread.
+     */
+    void closeLingering() {
+        close(!inputEnded());
+    }
+
+    private void close(boolean linger) {
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
         }
-        NioConnector.closeQuietly(channel);
+        boolean lingers = linger && Lingering.halfClose(this);
+        if (!lingers) {
+            NioConnector.closeQuietly(channel);
+        }
         if (loop.inLoop()) {
-            loop.lists.removeFromAll(this);
-            leaveWorker();
+            leaveLists(lingers);
         } else {
-            loop.execute(() -> {
-                loop.lists.removeFromAll(this);
-                leaveWorker();
-            });
+            loop.execute(() -> leaveLists(lingers));
         }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
@@ -653,7 +684,18 @@ final class Http1Connection extends ListNode implements Runnable {
                 releaseExchange();
             }
         }
-        connector.onClosed();
+        if (!lingers) {
+            connector.onClosed(); // a lingering connection counts until its socket closes
+        }
+    }
+
+    /** On the loop, once closed: out of every list (into the lingering one when it lingers). */
+    private void leaveLists(boolean lingers) {
+        loop.lists.removeFromAll(this);
+        leaveWorker();
+        if (lingers) {
+            Lingering.start(this, System.nanoTime());
+        }
     }
 
     boolean isClosed() {

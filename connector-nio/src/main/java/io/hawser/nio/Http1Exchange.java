@@ -224,7 +224,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
             } catch (IOException e) {
                 // closing anyway
             }
-            connection.close();
+            if (requestBody.isFinished() && !head.isPersistent() && !connection.hasBufferedInput()) {
+                connection.close(); // the client said it sends nothing more, and sent nothing more
+            } else {
+                connection.closeLingering(); // the client may still be sending: do not reset the response
+            }
             return false;
         }
         return connection.next();

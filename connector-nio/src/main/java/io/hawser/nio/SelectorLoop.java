@@ -286,6 +286,9 @@ final class SelectorLoop implements Runnable {
                 failures.connectionFailed(t);
             }
         }
+        for (ListNode n = lists.lingering.first(); n != null; n = lists.lingering.first()) {
+            Lingering.end((Http1Connection) n);
+        }
         try {
             selector.close();
         } catch (IOException ignored) {
