@@ -76,12 +76,12 @@ class WriteTimeoutTest {
         }
     }
 
-    /** @return the server side's TCP sockets of {@code port} other than the listening one, as {@code ss} lists them */
+    /** @return the server side's TCP sockets of {@code port} other than the listening one and TIME-WAIT, as {@code ss} lists them */
     private static String serverSockets(int port) throws Exception {
         Process ss = new ProcessBuilder("ss", "-Htan", "sport = :" + port).redirectErrorStream(true).start();
         String out = new String(ss.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         ss.waitFor();
-        return out.lines().filter(l -> !l.startsWith("LISTEN")).collect(java.util.stream.Collectors.joining("\n"));
+        return out.lines().filter(l -> !l.startsWith("LISTEN") && !l.startsWith("TIME-WAIT")).collect(java.util.stream.Collectors.joining("\n"));
     }
 
     @Test
