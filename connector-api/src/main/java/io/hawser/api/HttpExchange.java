@@ -13,6 +13,14 @@ import java.util.function.Supplier;
  * overflowing, by {@link #sendInterim} never (interim responses do not commit), or by the end of the
  * exchange.
  *
+ * <p>Application faults: a {@code RuntimeException} or {@code Error} thrown by application code at
+ * any point of the exchange (the handler, a {@link RequestBody#demand} or
+ * {@link ResponseBody#onWritable} callback, a trailer supplier, including when the body ends on
+ * {@link #complete()}) ends this exchange: a {@code 500} response (and a close) when nothing is
+ * committed, else the connection is aborted. Either way the connection and what it holds are
+ * released, finished responses pipelined before it are written first, and no other exchange or
+ * connection is affected.
+ *
  * <p>Threading: an exchange is used by one thread at a time (the worker running the handler, or
  * after {@link #startAsync()} whichever thread the application hands it to); {@link #complete()}
  * may be called from any thread.
@@ -82,7 +90,8 @@ public interface HttpExchange {
     /**
      * The response fields, written at commit. The connector manages {@code Date},
      * {@code Transfer-Encoding} and {@code Connection: keep-alive}; a {@code Content-Length} set here
-     * is honoured (and the body held to it); {@code Connection: close} set here closes the connection
+     * is honoured, and the body held to it from the moment it is set (see {@link ResponseBody});
+     * {@code Connection: close} set here closes the connection
      * after the response.
      *
      * @return the mutable response fields; changes after commit are ignored
@@ -108,7 +117,13 @@ public interface HttpExchange {
 
     /**
      * Asks for trailer fields (RFC 9110 §6.5) to be sent after the body; forces chunked framing on
-     * HTTP/1.1, and is ignored on HTTP/1.0. The supplier is called once, when the body ends.
+     * HTTP/1.1, and is ignored on HTTP/1.0. The supplier is called once, when the body ends; it may
+     * return {@code null} (no trailers). Fields not allowed in a trailer section (RFC 9110 §6.5.1:
+     * framing, routing, request modifiers, authentication, cookies, response control data,
+     * {@code Content-Type}/{@code -Encoding}/{@code -Range}, connection options) are dropped, as
+     * Tomcat does. A supplier that throws, or a field with a null, non-token or control-character
+     * name or value, is an application fault (see above): a 500 when the response was not yet
+     * committed, else an abort; the last chunk is never sent then.
      *
      * @param trailers supplies the trailer fields
      * @throws IllegalStateException when the response is committed
@@ -135,7 +150,8 @@ public interface HttpExchange {
 
     /**
      * Aborts the exchange: the connection is closed at once, without completing the response.
-     * Idempotent; callable from any thread.
+     * Called on the thread running the handler, finished responses pipelined before this one are
+     * written first. Idempotent; callable from any thread.
      *
      * @param cause why, for the log; may be {@code null}
      */

@@ -13,7 +13,14 @@ import java.nio.channels.FileChannel;
  * overflows and nothing was flushed, the response gets a {@code Content-Length} and the status
  * line, fields and body go out in one gathering write; otherwise it is chunked on HTTP/1.1 (with
  * any trailer fields) and close-delimited on HTTP/1.0, unless the handler set {@code Content-Length}
- * itself, in which case writing more than that many bytes throws {@link IOException}.
+ * itself.
+ *
+ * <p>A {@code Content-Length} in the response fields is the body's length from the moment it is set
+ * (RFC 9112 §6.2): the write (or {@link #sendFile}) that would cross it throws {@link IOException}
+ * and none of its bytes are buffered or sent, whatever the buffer size; so does a flush or the end
+ * of a body that already holds more bytes than a length declared after them. A body that ends
+ * shorter than declared cannot be completed: what was written goes out, then the connection closes
+ * (no next response could be framed on it).
  *
  * <p>Writes block (parking a worker thread, never a selector loop) while the socket cannot take
  * the bytes, unless {@link #onWritable} has been called: from then on writes never block,

@@ -5,6 +5,7 @@ import io.github.classgraph.AnnotationInfo;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.ClassInfoList;
+import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
 import jakarta.servlet.DispatcherType;
 import java.io.File;
@@ -21,8 +22,10 @@ import java.util.Set;
 /**
  * The servlet annotations of one web app (Servlet 6.1 §8.1): {@code @WebServlet}, {@code @WebFilter},
  * {@code @WebListener} and {@code @MultipartConfig} on the classes of {@code WEB-INF/classes} and
- * {@code WEB-INF/lib/*.jar}, and the classes a {@code @HandlesTypes} asks for. Read from the class
- * files with ClassGraph: no class is loaded to find them. Close it when done.
+ * {@code WEB-INF/lib/*.jar}, and the classes a {@code @HandlesTypes} asks for; also what Hawser
+ * must refuse: javax classes, web fragments, and the not-supported annotations of
+ * {@link DeploymentFeatures}. Read from the class files with ClassGraph: no class is loaded to find
+ * them. Close it when done.
  */
 final class AnnotationScan implements AutoCloseable {
     private static final String WEB_SERVLET = "jakarta.servlet.annotation.WebServlet";
@@ -57,7 +60,8 @@ final class AnnotationScan implements AutoCloseable {
             return new AnnotationScan(base, null);
         }
         ScanResult r = new ClassGraph().overrideClasspath(path).enableClassInfo().enableAnnotationInfo()
-                .ignoreClassVisibility().scan(1);
+                .enableMethodInfo().enableFieldInfo().ignoreClassVisibility().ignoreMethodVisibility()
+                .ignoreFieldVisibility().scan(1);
         return new AnnotationScan(base, r);
     }
 
@@ -175,13 +179,120 @@ final class AnnotationScan implements AutoCloseable {
         return false;
     }
 
+    /**
+     * The first sign of a javax (Java EE) application: a class anywhere annotated with a
+     * {@code javax.servlet.annotation} type, a class of {@code WEB-INF/classes} extending or
+     * implementing a {@code javax.servlet} type, or a {@code javax.servlet.ServletContainerInitializer}
+     * service in a jar or {@code WEB-INF/classes} that offers no {@code jakarta.servlet} one. (A library
+     * jar that merely contains javax classes, as H2 does beside its jakarta ones, is not one.)
+     *
+     * @return where it is and what it is, e.g. {@code com.acme.Old (WEB-INF/classes) extends
+     *     javax.servlet.http.HttpServlet}, or {@code null}
+     */
+    String javaxEvidence() {
+        if (result == null) {
+            return null;
+        }
+        for (String a : new String[] {"WebServlet", "WebFilter", "WebListener", "ServletSecurity", "MultipartConfig",
+                "HandlesTypes"}) {
+            for (ClassInfo c : annotated("javax.servlet.annotation." + a)) {
+                return "@javax.servlet.annotation." + a + " on " + c.getName() + " (" + element(c) + ")";
+            }
+        }
+        for (ClassInfo c : result.getAllClasses()) {
+            if (!element(c).equals("WEB-INF/classes")) {
+                continue;
+            }
+            List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
+            supers.addAll(c.getInterfaces());
+            for (ClassInfo s : supers) {
+                if (s.getName().startsWith("javax.servlet.")) {
+                    return c.getName() + " (WEB-INF/classes) " + (s.isInterface() ? "implements " : "extends ")
+                            + s.getName();
+                }
+            }
+        }
+        Set<String> jakarta = elementsWith("META-INF/services/jakarta.servlet.ServletContainerInitializer");
+        for (String e : elementsWith("META-INF/services/javax.servlet.ServletContainerInitializer")) {
+            if (!jakarta.contains(e)) {
+                return "META-INF/services/javax.servlet.ServletContainerInitializer (" + e + ")";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @param resource a path inside a class path element, e.g. {@code META-INF/web-fragment.xml}
+     * @return the elements holding it ({@code WEB-INF/classes}, {@code WEB-INF/lib/x.jar}), in class path order
+     */
+    Set<String> elementsWith(String resource) {
+        Set<String> out = new LinkedHashSet<>();
+        if (result != null) {
+            for (Resource r : result.getResourcesWithPath(resource)) {
+                out.add(relative(r.getClasspathElementFile()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The not-supported annotations of {@link DeploymentFeatures} on classes of the app, on the
+     * class, a method or a field. {@code @ServletSecurity} counts anywhere; the injection and
+     * lifecycle annotations ({@code @Resource}, {@code @PostConstruct}, {@code @RunAs} ...) only on
+     * the classes the container would instantiate (servlets, filters, listeners, upgrade handlers,
+     * Servlet 6.1 §15.5): elsewhere they belong to a framework that handles them itself.
+     *
+     * @return each use, e.g. {@code @Resource on com.acme.Cart (WEB-INF/classes)}
+     */
+    List<DeploymentFeatures.Use> unsupportedAnnotations() {
+        List<DeploymentFeatures.Use> out = new ArrayList<>();
+        if (result == null) {
+            return out;
+        }
+        for (Map.Entry<String, DeploymentFeatures.Feature> a : DeploymentFeatures.annotations().entrySet()) {
+            DeploymentFeatures.Feature f = a.getValue();
+            if (f.support() != DeploymentFeatures.Support.NOT_SUPPORTED) {
+                continue;
+            }
+            String type = a.getKey();
+            boolean anywhere = type.startsWith("jakarta.servlet.");
+            Set<ClassInfo> classes = new LinkedHashSet<>(annotated(type));
+            classes.addAll(result.getClassesWithMethodAnnotation(type));
+            classes.addAll(result.getClassesWithFieldAnnotation(type));
+            for (ClassInfo c : classes) {
+                if (anywhere || isContainerManaged(c)) {
+                    out.add(new DeploymentFeatures.Use(f, "@" + type.substring(type.lastIndexOf('.') + 1) + " on "
+                            + c.getName() + " (" + element(c) + ")"));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isContainerManaged(ClassInfo c) {
+        List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
+        supers.addAll(c.getInterfaces());
+        for (ClassInfo s : supers) {
+            String n = s.getName();
+            if (n.equals("java.util.EventListener") || n.startsWith("jakarta.servlet.") && (n.endsWith("Servlet")
+                    || n.endsWith("Filter") || n.endsWith("Listener") || n.endsWith("UpgradeHandler"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private ClassInfoList annotated(String annotation) {
         return result == null ? new ClassInfoList() : result.getClassesWithAnnotation(annotation);
     }
 
     private String element(ClassInfo c) {
-        File f = c.getClasspathElementFile();
-        return f == null ? "?" : base.relativize(f.toPath().toAbsolutePath()).toString().replace(File.separatorChar, '/');
+        return relative(c.getClasspathElementFile());
+    }
+
+    private String relative(File f) {
+        return f == null ? "?" : base.toAbsolutePath().relativize(f.toPath().toAbsolutePath()).toString()
+                .replace(File.separatorChar, '/');
     }
 
     private static List<String> patterns(AnnotationInfo a, String where) throws DeploymentException {

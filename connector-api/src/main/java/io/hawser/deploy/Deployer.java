@@ -16,8 +16,10 @@ import java.util.stream.Stream;
 /**
  * Deploys a web app from a {@code .war} file or an exploded WAR directory (Servlet 6.1 §10):
  * unpacks the WAR into a temporary directory, reads {@code WEB-INF/web.xml}, scans the annotations
- * (unless {@code metadata-complete}), gives the app its own {@link WebAppClassLoader}, registers
- * everything with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
+ * (unless {@code metadata-complete}), refuses the app if it asks for something Hawser does not
+ * enforce (a javax app, security constraints, web fragments, JSP pages, JNDI resources ..., unless
+ * accepted through {@link Unenforced}), gives the app its own class loader, registers everything
+ * with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
  * {@link DefaultServlet} when nothing is mapped to {@code /}, and starts it (listeners, then
  * load-on-startup servlets). Any failure undoes all of that and throws a
  * {@link DeploymentException} naming the file and the element. See {@code docs/deployment.md}.
@@ -106,6 +108,22 @@ public final class Deployer {
      * @throws DeploymentException naming the file and element at fault; nothing is left running
      */
     public static DeployedApp deploy(Path source, String contextPath, ClassLoader server) throws DeploymentException {
+        return deploy(source, contextPath, server, Unenforced.NONE);
+    }
+
+    /**
+     * Deploys and starts a web app, accepting some features Hawser does not enforce: a web app that
+     * uses one of them is served (with one warning naming them) instead of refused.
+     *
+     * @param source a {@code .war} file or an exploded WAR directory
+     * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
+     * @param server the loader the app gets {@code jakarta.servlet} and {@code io.hawser} classes from
+     * @param accepted the not-supported features to serve the app without ({@link Unenforced#NONE}: refuse them)
+     * @return the started app; {@link DeployedApp#close()} undeploys it
+     * @throws DeploymentException naming the file and element at fault; nothing is left running
+     */
+    public static DeployedApp deploy(Path source, String contextPath, ClassLoader server, Unenforced accepted)
+            throws DeploymentException {
         checkContextPath(source, contextPath);
         boolean isWar = Files.isRegularFile(source);
         if (!isWar && !Files.isDirectory(source)) {
@@ -123,21 +141,26 @@ public final class Deployer {
             expanded = isWar ? base : null;
             Path webXmlFile = base.resolve(WebXmlParser.FILE);
             WebXml xml = Files.isRegularFile(webXmlFile) ? WebXmlParser.parse(webXmlFile) : WebXml.NONE;
-            warnIgnored(source, xml);
-            loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
-            thread.setContextClassLoader(loader);
-            app = WebApp.create(contextPath, base, loader);
-            List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES : xml.welcomeFiles();
-            configure(app, xml, welcome);
-            ServletContext context = app.servletContext();
+            List<String> unenforced;
             try (LazyScan scan = new LazyScan(base)) {
+                unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted);
+                loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
+                thread.setContextClassLoader(loader);
+                app = WebApp.create(contextPath, base, loader);
+                List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
+                        : xml.welcomeFiles();
+                configure(app, xml, welcome);
                 phase = "registering";
-                new ContextAssembler(context, loader).apply(xml, xml.metadataComplete() ? null : scan.get());
-                ContainerInitializers.run(context, loader, scan);
+                new ContextAssembler(app.servletContext(), loader).apply(xml, xml.metadataComplete() ? null : scan.get());
+                ContainerInitializers.run(app.servletContext(), loader, scan);
+                addDefaultServlet(app.servletContext(), base, welcome);
             }
-            addDefaultServlet(context, base, welcome);
             phase = "starting";
             app.start();
+            if (!unenforced.isEmpty()) {
+                LOG.log(System.Logger.Level.WARNING, "{0}: served without enforcing (accepted as unenforced): {1}",
+                        source, String.join(", ", unenforced));
+            }
             return new DeployedApp(source, contextPath, base, app, loader, expanded);
         } catch (DeploymentException e) {
             undo(app, loader, expanded);
@@ -163,7 +186,7 @@ public final class Deployer {
         }
     }
 
-    private static void configure(WebApp app, WebXml xml, List<String> welcome) {
+    private static void configure(WebApp app, WebXml xml, List<String> welcome) throws DeploymentException {
         if (xml.displayName() != null) {
             app.setDisplayName(xml.displayName());
         }
@@ -177,9 +200,11 @@ public final class Deployer {
             }
         }
         xml.mimeMappings().forEach(app::addMimeMapping);
-        if (xml.sessionTimeout() != null) {
-            app.setSessionTimeoutMinutes(xml.sessionTimeout());
+        xml.localeEncodings().forEach(app::addLocaleEncodingMapping);
+        if (xml.sessionConfig().timeout() != null) {
+            app.setSessionTimeoutMinutes(xml.sessionConfig().timeout());
         }
+        xml.sessionConfig().applyTo(app.servletContext());
     }
 
     private static void addDefaultServlet(ServletContext context, Path base, List<String> welcome) {
@@ -190,13 +215,6 @@ public final class Deployer {
         }
         if (context.getServletRegistration("default") == null) {
             context.addServlet("default", new DefaultServlet(base, welcome)).addMapping("/");
-        }
-    }
-
-    private static void warnIgnored(Path source, WebXml xml) {
-        for (String element : xml.ignored()) {
-            LOG.log(System.Logger.Level.WARNING, "{0}: {1} <{2}> ignored: {3}", source, WebXmlParser.FILE, element,
-                    WebXmlParser.isIgnoredElement(element) ? "not supported by Hawser" : "unknown element");
         }
     }
 

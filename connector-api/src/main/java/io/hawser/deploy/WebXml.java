@@ -18,19 +18,21 @@ import java.util.Map;
  * @param listeners listener classes
  * @param welcomeFiles welcome-file names
  * @param errorPages error pages
- * @param sessionTimeout session-timeout in minutes, or {@code null}
+ * @param sessionConfig the session-config ({@link SessionConfigDecl#NONE} when absent)
  * @param mimeMappings extension (without dot, lower case) to MIME type
  * @param requestEncoding request-character-encoding, or {@code null}
  * @param responseEncoding response-character-encoding, or {@code null}
- * @param ignored names of elements that are understood but not supported (security, JNDI, JSP)
+ * @param localeEncodings locale-encoding-mapping locales to encodings
+ * @param unsupported the not-supported elements it uses (security, JNDI, JSP ...), to refuse or accept
  */
 record WebXml(String version, boolean metadataComplete, String displayName, Map<String, String> contextParams,
         List<ServletDecl> servlets, Map<String, List<String>> servletMappings, List<FilterDecl> filters,
         List<FilterMappingDecl> filterMappings, List<String> listeners, List<String> welcomeFiles,
-        List<ErrorPageDecl> errorPages, Integer sessionTimeout, Map<String, String> mimeMappings,
-        String requestEncoding, String responseEncoding, List<String> ignored) {
+        List<ErrorPageDecl> errorPages, SessionConfigDecl sessionConfig, Map<String, String> mimeMappings,
+        String requestEncoding, String responseEncoding, Map<String, String> localeEncodings,
+        List<DeploymentFeatures.Use> unsupported) {
 
     /** No deployment descriptor: nothing declared, annotations scanned. */
     static final WebXml NONE = new WebXml("", false, null, Map.of(), List.of(), Map.of(), List.of(), List.of(),
-            List.of(), List.of(), List.of(), null, Map.of(), null, null, List.of());
+            List.of(), List.of(), List.of(), SessionConfigDecl.NONE, Map.of(), null, null, Map.of(), List.of());
 }

@@ -26,23 +26,16 @@ import org.xml.sax.SAXParseException;
 /**
  * Reads {@code WEB-INF/web.xml} (web-app 5.0, 6.0 and 6.1 schemas, Servlet 6.1 §14) with the JDK's
  * DOM parser, external entities, external DTDs and schemas off, secure processing on. The schema is
- * not validated; every element Hawser acts on is checked, and a problem throws a
- * {@link DeploymentException} naming the element (source not yet set).
+ * not validated; every element is classified by {@link DeploymentFeatures} (an element it does not
+ * know is refused), every element Hawser acts on is checked, and a problem throws a
+ * {@link DeploymentException} naming the element (source not yet set). The not-supported elements
+ * used are listed in {@link WebXml#unsupported()}, for the deployer to refuse or accept.
  */
 final class WebXmlParser {
     static final String FILE = "WEB-INF/web.xml";
     private static final String JAKARTA_NS = "https://jakarta.ee/xml/ns/jakartaee";
     private static final Set<String> VERSIONS = Set.of("5.0", "6.0", "6.1");
-    /** Elements of the schema Hawser understands but does not act on (no security, JNDI or JSP). */
-    private static final Set<String> IGNORED = Set.of("description", "icon", "distributable", "security-constraint",
-            "login-config", "security-role", "env-entry", "ejb-ref", "ejb-local-ref", "service-ref", "resource-ref",
-            "resource-env-ref", "message-destination-ref", "message-destination", "persistence-context-ref",
-            "persistence-unit-ref", "post-construct", "pre-destroy", "data-source", "jms-connection-factory",
-            "jms-destination", "mail-session", "connection-factory", "administered-object", "jsp-config",
-            "locale-encoding-mapping-list", "absolute-ordering", "module-name", "default-context-path",
-            "deny-uncovered-http-methods");
-
-    private final List<String> ignored = new ArrayList<>();
+    private final List<DeploymentFeatures.Use> unsupported = new ArrayList<>();
 
     private WebXmlParser() {
     }
@@ -92,6 +85,7 @@ final class WebXmlParser {
 
     private WebXml read(Element root) throws DeploymentException {
         checkRoot(root);
+        classify(root, "", FILE);
         String version = root.getAttribute("version").trim();
         boolean metadataComplete = Boolean.parseBoolean(root.getAttribute("metadata-complete").trim());
         String displayName = null;
@@ -103,7 +97,8 @@ final class WebXmlParser {
         List<String> listeners = new ArrayList<>();
         List<String> welcomeFiles = new ArrayList<>();
         List<ErrorPageDecl> errorPages = new ArrayList<>();
-        Integer sessionTimeout = null;
+        SessionConfigDecl sessionConfig = SessionConfigDecl.NONE;
+        Map<String, String> localeEncodings = new LinkedHashMap<>();
         Map<String, String> mime = new LinkedHashMap<>();
         String requestEncoding = null;
         String responseEncoding = null;
@@ -151,9 +146,11 @@ final class WebXmlParser {
                     errorPages.add(errorPage(e));
                     break;
                 case "session-config":
-                    String timeout = Dom.textOr(e, "session-timeout", null);
-                    if (timeout != null) {
-                        sessionTimeout = integer(timeout, "<session-config> <session-timeout>");
+                    sessionConfig = SessionConfigDecl.read(e);
+                    break;
+                case "locale-encoding-mapping-list":
+                    for (Element m : Dom.children(e, "locale-encoding-mapping")) {
+                        localeEncodings.put(required(m, "locale"), required(m, "encoding"));
                     }
                     break;
                 case "mime-mapping":
@@ -167,12 +164,34 @@ final class WebXmlParser {
                     responseEncoding = Dom.text(e);
                     break;
                 default:
-                    ignored.add(name);
+                    // descriptive or not supported: classified above
             }
         }
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
-                filterMappings, listeners, welcomeFiles, errorPages, sessionTimeout, mime, requestEncoding,
-                responseEncoding, List.copyOf(ignored));
+                filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
+                responseEncoding, localeEncodings, List.copyOf(unsupported));
+    }
+
+    /**
+     * Classifies the children of {@code parent}, and theirs when acted on: a not-supported one is
+     * added to {@link #unsupported}, an unknown one is refused.
+     */
+    private void classify(Element parent, String parentName, String where) throws DeploymentException {
+        for (Element e : Dom.children(parent)) {
+            String name = Dom.name(e);
+            String here = where + " <" + name + ">";
+            DeploymentFeatures.Feature f = DeploymentFeatures.element(parentName, name);
+            if (f == null) {
+                throw new DeploymentException(null, here, "not an element of the Servlet 6.1 deployment descriptor"
+                        + (parentName.isEmpty() ? "" : " inside <" + parentName + ">")
+                        + "; Hawser refuses what it cannot classify. Remove it, or correct its name", null);
+            }
+            if (f.support() == DeploymentFeatures.Support.NOT_SUPPORTED) {
+                unsupported.add(new DeploymentFeatures.Use(f, here));
+            } else if (f.support() == DeploymentFeatures.Support.ACTED_ON) {
+                classify(e, name, here);
+            }
+        }
     }
 
     private static void checkRoot(Element root) throws DeploymentException {
@@ -182,10 +201,26 @@ final class WebXmlParser {
         }
         String ns = root.getNamespaceURI();
         String version = root.getAttribute("version").trim();
+        org.w3c.dom.DocumentType doctype = root.getOwnerDocument().getDoctype();
+        if (ns == null && doctype != null && doctype.getPublicId() != null
+                && doctype.getPublicId().contains("DTD Web Application")) {
+            throw new DeploymentException(null, FILE + " <!DOCTYPE>", doctype.getPublicId()
+                    + " is a javax (J2EE) descriptor. " + FailClosed.JAVAX, null);
+        }
+        if (doctype != null && doctype.getInternalSubset() != null && !doctype.getInternalSubset().isBlank()) {
+            throw new DeploymentException(null, FILE + " <!DOCTYPE>", "declares entities or other markup (an internal"
+                    + " DTD subset): Hawser never expands entity references in a descriptor, so their values would be"
+                    + " dropped. Write the values out in place and remove the DOCTYPE", null);
+        }
+        String entity = firstEntityReference(root);
+        if (entity != null) {
+            throw new DeploymentException(null, FILE + " &" + entity + ";", "an entity reference: Hawser never"
+                    + " expands entity references in a descriptor, so its value would be dropped. Write the value out"
+                    + " in place", null);
+        }
         if (ns != null && !ns.equals(JAKARTA_NS)) {
             throw new DeploymentException(null, FILE + " <web-app>", "namespace " + ns + (version.isEmpty() ? ""
-                    : " version " + version) + " is a javax (Java EE) descriptor; Hawser runs Jakarta Servlet 5.0+"
-                    + " applications (namespace " + JAKARTA_NS + ", version 5.0, 6.0 or 6.1)", null);
+                    : " version " + version) + " is a javax (Java EE) descriptor. " + FailClosed.JAVAX, null);
         }
         if (!version.isEmpty() && !VERSIONS.contains(version)) {
             throw new DeploymentException(null, FILE + " <web-app>", "version " + version
@@ -193,9 +228,18 @@ final class WebXmlParser {
         }
     }
 
-    /** @return whether the element is known and deliberately not acted on */
-    static boolean isIgnoredElement(String name) {
-        return IGNORED.contains(name);
+    /** @return the name of the first entity reference in document order below {@code node}, or null */
+    private static String firstEntityReference(org.w3c.dom.Node node) {
+        for (org.w3c.dom.Node c = node.getFirstChild(); c != null; c = c.getNextSibling()) {
+            if (c.getNodeType() == org.w3c.dom.Node.ENTITY_REFERENCE_NODE) {
+                return c.getNodeName();
+            }
+            String inner = firstEntityReference(c);
+            if (inner != null) {
+                return inner;
+            }
+        }
+        return null;
     }
 
     private static FilterMappingDecl filterMapping(Element e) throws DeploymentException {

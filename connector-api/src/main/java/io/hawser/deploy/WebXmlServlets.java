@@ -13,15 +13,15 @@ final class WebXmlServlets {
 
     /**
      * @param e a {@code <servlet>} element
-     * @return the servlet, or {@code null} when {@code <enabled>false</enabled>}
-     * @throws DeploymentException for a missing name or class, a {@code <jsp-file>}, or a bad value
+     * @return the servlet, or {@code null} when {@code <enabled>false</enabled>}, or for a
+     *     {@code <jsp-file>} (not supported: {@link DeploymentFeatures} lists it, the deployer refuses it)
+     * @throws DeploymentException for a missing name or class, or a bad value
      */
     static ServletDecl servlet(Element e) throws DeploymentException {
         String name = WebXmlParser.required(e, "servlet-name");
         String where = "<servlet> \"" + name + "\"";
         if (!Dom.children(e, "jsp-file").isEmpty()) {
-            throw new DeploymentException(null, WebXmlParser.FILE + " " + where + " <jsp-file>",
-                    "JSP is not supported", null);
+            return null;
         }
         String className = Dom.textOr(e, "servlet-class", "");
         if (className.isEmpty()) {

@@ -336,13 +336,23 @@ final class AppContext implements ServletContext {
         return app.sessionCookie();
     }
 
-    /** Accepted for compatibility; only {@link SessionTrackingMode#COOKIE} is ever effective. */
+    /**
+     * Servlet 6.1 §7.1: only {@link SessionTrackingMode#COOKIE} is supported; an empty set turns
+     * session tracking off (no session cookie is read or sent).
+     *
+     * @throws IllegalArgumentException for {@code URL} or {@code SSL}, which Hawser does not support
+     * @throws IllegalStateException once the context is initialized
+     */
     @Override
     public void setSessionTrackingModes(Set<SessionTrackingMode> sessionTrackingModes) {
         app.checkConfigurable();
-        if (sessionTrackingModes.contains(SessionTrackingMode.SSL) && sessionTrackingModes.size() > 1) {
-            throw new IllegalArgumentException("SSL cannot be combined with other tracking modes");
+        for (SessionTrackingMode mode : sessionTrackingModes) {
+            if (mode != SessionTrackingMode.COOKIE) {
+                throw new IllegalArgumentException("session tracking mode " + mode
+                        + " is not supported by Hawser (only COOKIE)");
+            }
         }
+        app.sessionCookie().setTracked(!sessionTrackingModes.isEmpty());
     }
 
     @Override
@@ -352,7 +362,7 @@ final class AppContext implements ServletContext {
 
     @Override
     public Set<SessionTrackingMode> getEffectiveSessionTrackingModes() {
-        return Set.of(SessionTrackingMode.COOKIE);
+        return app.sessionCookie().isTracked() ? Set.of(SessionTrackingMode.COOKIE) : Set.of();
     }
 
     @Override

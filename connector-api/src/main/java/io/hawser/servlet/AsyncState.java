@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ClientAbortException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -8,7 +9,6 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -84,7 +84,7 @@ final class AsyncState implements AsyncContext {
         for (Registered r : previous) {
             try {
                 r.listener().onStartAsync(new AsyncEvent(this, r.request(), r.response()));
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {
                 LOG.log(Level.WARNING, "AsyncListener.onStartAsync failed", e);
             }
         }
@@ -226,7 +226,25 @@ final class AsyncState implements AsyncContext {
         }
     }
 
-    /** A ReadListener/WriteListener failed while waiting: onError, a 500 page if possible, and the end. */
+    /**
+     * A ReadListener or WriteListener callback threw {@code t}: the listener's {@code onError}
+     * (what it throws is logged), then {@link #failed}.
+     */
+    void listenerFailed(java.util.function.Consumer<Throwable> onError, Throwable t) {
+        try {
+            onError.accept(t);
+        } catch (Throwable e) {
+            LOG.log(Level.WARNING, "onError of a ReadListener or WriteListener failed on " + cycle.requestLine(), e);
+        }
+        failed(t);
+    }
+
+    /**
+     * Application code failed while waiting (a ReadListener, WriteListener or async task):
+     * AsyncListener onError, a 500 page if nothing is committed, else the exchange is aborted (the
+     * message cannot be completed), and the end. A {@code ClientAbortException} is logged at FINE
+     * and aborts (no error page for a client that is gone).
+     */
     void failed(Throwable t) {
         lock.lock();
         try {
@@ -238,8 +256,15 @@ final class AsyncState implements AsyncContext {
         } finally {
             lock.unlock();
         }
+        // A client that went away (reset, closed, stopped reading) is expected, not a failure, and
+        // no one is left to read an error page (as RequestCycle does for a synchronous dispatch).
+        boolean clientGone = ClientAbortException.isCause(t);
+        LOG.log(clientGone ? Level.FINE : Level.WARNING,
+                (clientGone ? "client closed the connection during async " : "async request failed: ") + cycle.requestLine(), t);
         fire(Event.ERROR, t);
-        if (!cycle.exchange().isCommitted()) {
+        if (clientGone || cycle.exchange().isCommitted()) {
+            cycle.exchange().abort(t);
+        } else {
             cycle.runInContext(() -> ErrorHandler.errorPage(cycle, 500, null, t, null));
         }
         cycle.end();
@@ -273,7 +298,7 @@ final class AsyncState implements AsyncContext {
                     default:
                         r.listener().onError(e);
                 }
-            } catch (IOException | RuntimeException ex) {
+            } catch (Throwable ex) {
                 LOG.log(Level.WARNING, "AsyncListener.on" + event + " failed", ex);
             }
         }
@@ -380,8 +405,9 @@ final class AsyncState implements AsyncContext {
         ContainerThreads.workers().execute(() -> cycle.runInContext(() -> {
             try {
                 run.run();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "AsyncContext.start task failed on " + cycle.requestLine(), e);
+            } catch (Throwable e) {
+                // The request cannot be left to its timeout: it fails once the dispatch has returned.
+                runAfterDispatch(() -> failed(e));
             }
         }));
     }

@@ -38,6 +38,8 @@ import java.util.List;
  *   <li>{@code WEB-INF/} and {@code META-INF/} → 404 for requests from clients (a forward, include
  *       or error page may use them); anything outside the app's directory → 404; dot segments,
  *       backslashes and NUL in the path → 400.</li>
+ *   <li>JSP pages ({@link #isJspFile}) → 404 always, also as welcome files: every container maps
+ *       them to a JSP servlet, so their source is never content.</li>
  * </ul>
  */
 public class DefaultServlet extends HttpServlet {
@@ -45,6 +47,7 @@ public class DefaultServlet extends HttpServlet {
     /** Welcome files when none are configured, as Tomcat's default web.xml has them (minus JSP). */
     public static final List<String> DEFAULT_WELCOME_FILES = List.of("index.html", "index.htm");
     private static final String ALLOW = "GET, HEAD, OPTIONS";
+    private static final String[] JSP_EXTENSIONS = {".jsp", ".jspx", ".jspf", ".tag", ".tagx"};
 
     private transient Path root;
     private final transient List<String> welcomeFiles = new ArrayList<>();
@@ -123,11 +126,35 @@ public class DefaultServlet extends HttpServlet {
         }
     }
 
+    /**
+     * Whether a file is a JSP page, document, fragment or tag file (JSP 4.0 §1.1, §8): its name ends
+     * in {@code .jsp}, {@code .jspx}, {@code .jspf}, {@code .tag} or {@code .tagx}, in any case, also
+     * followed by dots or spaces (which Windows file systems drop).
+     *
+     * @param fileName a file name or path
+     * @return whether it names a JSP page; such files are never served as content
+     */
+    public static boolean isJspFile(String fileName) {
+        int end = fileName.length();
+        while (end > 0 && (fileName.charAt(end - 1) == '.' || fileName.charAt(end - 1) == ' ')) {
+            end--;
+        }
+        for (String ext : JSP_EXTENSIONS) {
+            if (end >= ext.length() && fileName.regionMatches(true, end - ext.length(), ext, 0, ext.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return whether the request names a file or directory this servlet would serve */
     private boolean exists(HttpServletRequest req) {
         String path = relativePath(req);
         if (root == null || path.isEmpty()) {
             return root != null;
+        }
+        if (isJspFile(path)) {
+            return false;
         }
         StaticResource.Kind kind = StaticResource.resolve(root, path, false).kind;
         return kind == StaticResource.Kind.FILE || kind == StaticResource.Kind.DIRECTORY;
@@ -147,7 +174,7 @@ public class DefaultServlet extends HttpServlet {
         StaticResource r = StaticResource.resolve(root, path, req.getDispatcherType() != DispatcherType.REQUEST);
         switch (r.kind) {
             case FILE:
-                if (path.endsWith("/")) {
+                if (path.endsWith("/") || isJspFile(path)) {
                     resp.sendError(HttpServletResponse.SC_NOT_FOUND);
                 } else {
                     send(req, resp, r, fileName(path), body);
@@ -190,7 +217,7 @@ public class DefaultServlet extends HttpServlet {
     private void welcome(HttpServletRequest req, HttpServletResponse resp, Path dir, String path, boolean body)
             throws ServletException, IOException {
         for (String w : welcomeFiles) {
-            if (Files.isRegularFile(dir.resolve(w))) {
+            if (!isJspFile(w) && Files.isRegularFile(dir.resolve(w))) {
                 StaticResource r = StaticResource.resolve(root, path + w, false);
                 if (r.kind == StaticResource.Kind.FILE) {
                     send(req, resp, r, w, body);

@@ -26,7 +26,7 @@ final class RequestSessions {
         if (requestedIds == null) {
             requestedIds = new ArrayList<>(1);
             String name = cycle.app().sessionCookie().getName();
-            Cookie[] cookies = cycle.request().getCookies();
+            Cookie[] cookies = cycle.app().sessionCookie().isTracked() ? cycle.request().getCookies() : null;
             if (cookies != null) {
                 for (Cookie c : cookies) {
                     if (c.getName().equals(name) && !c.getValue().isEmpty()) {
@@ -86,6 +86,9 @@ final class RequestSessions {
     }
 
     private void sendCookie(String id) {
+        if (!cycle.app().sessionCookie().isTracked()) {
+            return;
+        }
         cycle.response().addCookieAlways(cycle.app().sessionCookie().cookie(id, cycle.request().isSecure()));
     }
 

@@ -14,10 +14,13 @@ import java.util.Set;
  * matching context path (404 when none, and for {@code /} without a root context a 404 page
  * linking the deployed context paths; 503 while that app is not started; {@code /ctx} is
  * redirected to {@code /ctx/}), maps it to a servlet (§12.2, welcome files §10.10) and runs the
- * filters and the servlet on the connector's worker thread. Blocking by design (servlet I/O may
+ * filters and the servlet on the connector's worker thread. {@code TRACE} is answered 405 for every
+ * app, as Tomcat's and Jetty's defaults do. Blocking by design (servlet I/O may
  * block), so {@link #isNonBlocking()} is {@code false}.
  */
 public final class ServletAdapter implements HttpHandler {
+    /** The methods {@code OPTIONS *} and a refused TRACE list (RFC 9110 §10.2.1): TRACE is not among them. */
+    private static final String ALLOWED = "GET, HEAD, POST, PUT, DELETE, OPTIONS";
     private final WebApp[] apps;
     /** The context paths listed on the 404 page for {@code /}, in name order; null when an app has the root context. */
     private final List<String> contextIndex;
@@ -49,6 +52,14 @@ public final class ServletAdapter implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) {
         String raw = exchange.path();
+        if ("TRACE".equals(exchange.method())) {
+            // As Tomcat (allowTrace=false) and Jetty (webdefault's TRACE constraint) by default: TRACE
+            // echoes the request's fields back, a cross-site tracing aid, so no web app sees it.
+            exchange.setStatus(405);
+            exchange.responseFields().set("Allow", ALLOWED);
+            DefaultErrorPage.write(exchange, 405, "TRACE is disabled on this server");
+            return;
+        }
         if ("*".equals(raw)) {
             asterisk(exchange);
             return;
@@ -104,7 +115,7 @@ public final class ServletAdapter implements HttpHandler {
     /** {@code OPTIONS *} (RFC 9110 §9.3.7) asks about the server: 200 with the methods; anything else with {@code *} is 400. */
     private static void asterisk(HttpExchange exchange) {
         if ("OPTIONS".equals(exchange.method())) {
-            exchange.responseFields().set("Allow", "GET, HEAD, POST, PUT, DELETE, OPTIONS, TRACE");
+            exchange.responseFields().set("Allow", ALLOWED);
             return;
         }
         plain(exchange, 400, null);

@@ -169,11 +169,7 @@ final class ServletInput extends ServletInputStream {
                 listener.onAllDataRead();
             }
         } catch (Throwable t) {
-            try {
-                listener.onError(t);
-            } finally {
-                cycle.async().failed(t);
-            }
+            cycle.async().listenerFailed(listener::onError, t);
         }
     }
 }

@@ -141,11 +141,7 @@ final class ServletOutput extends ServletOutputStream {
                 body.onWritable(this::onWritable);
             }
         } catch (Throwable t) {
-            try {
-                listener.onError(t);
-            } finally {
-                response.cycle().async().failed(t);
-            }
+            response.cycle().async().listenerFailed(listener::onError, t);
         }
     }
 }

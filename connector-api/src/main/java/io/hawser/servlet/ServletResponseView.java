@@ -29,9 +29,9 @@ import java.util.function.Supplier;
  * ({@code setBufferSize}, {@code resetBuffer}, {@code flushBuffer} map onto it; Servlet 6.1 §5.1).
  *
  * <p>Character encoding precedence (§5.6): {@code setCharacterEncoding} and a charset in
- * {@code setContentType} override each other, last wins; {@code setLocale} never sets one here (no
- * locale-encoding mappings); nothing changes it after {@code getWriter}; the default is the
- * context's response encoding, else ISO-8859-1.
+ * {@code setContentType} override each other, last wins; {@code setLocale} sets the one the web.xml
+ * {@code locale-encoding-mapping-list} maps its locale to, unless one of those set one; nothing
+ * changes it after {@code getWriter}; the default is the context's response encoding, else ISO-8859-1.
  *
  * <p>{@code sendError} and {@code sendRedirect} suspend the response: it reports committed and
  * output is dropped until the container writes the error page (§10.9).
@@ -48,6 +48,7 @@ final class ServletResponseView implements HttpServletResponse {
     private PrintWriter writer;
     private String mediaType;
     private String charset;
+    private String localeCharset;
     private Locale locale;
     private long declaredLength = -1;
     private boolean suspended;
@@ -197,6 +198,7 @@ final class ServletResponseView implements HttpServletResponse {
         writer = null;
         mediaType = null;
         charset = null;
+        localeCharset = null;
         locale = null;
         declaredLength = -1;
         trailers = null;
@@ -246,7 +248,8 @@ final class ServletResponseView implements HttpServletResponse {
         if (mediaType == null) {
             return null;
         }
-        String cs = charset != null ? charset : cycle.app().context().getResponseCharacterEncoding();
+        String cs = charset != null ? charset : localeCharset != null ? localeCharset
+                : cycle.app().context().getResponseCharacterEncoding();
         return cs == null ? mediaType : mediaType + ";charset=" + cs;
     }
 
@@ -264,6 +267,9 @@ final class ServletResponseView implements HttpServletResponse {
         if (charset != null) {
             return charset;
         }
+        if (localeCharset != null) {
+            return localeCharset;
+        }
         String fallback = cycle.app().context().getResponseCharacterEncoding();
         return fallback != null ? fallback : "ISO-8859-1";
     }
@@ -279,6 +285,15 @@ final class ServletResponseView implements HttpServletResponse {
         }
         locale = loc;
         fields.set("Content-Language", loc.toLanguageTag());
+        if (output != Output.WRITER) {
+            String mapped = cycle.app().localeEncodings().of(loc);
+            if (mapped != null) {
+                localeCharset = mapped;
+                if (mediaType != null) {
+                    updateContentType();
+                }
+            }
+        }
     }
 
     @Override

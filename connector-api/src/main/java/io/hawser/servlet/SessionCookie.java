@@ -10,11 +10,14 @@ import java.util.TreeMap;
 /**
  * The session tracking cookie's configuration (Servlet 6.1 §7.1.1): name {@code JSESSIONID}, path
  * the context path ({@code /} for the root context), {@code HttpOnly}; {@code Secure} is added on
- * secure requests. Changeable until the web app starts.
+ * secure requests. Changeable until the web app starts (then setters throw
+ * {@link IllegalStateException}); web.xml {@code <cookie-config>} is applied through these setters.
+ * {@link #isTracked()} is false once the app set no tracking mode: no session cookie is read or sent.
  */
 final class SessionCookie implements SessionCookieConfig {
     private final WebApp app;
     private String name = "JSESSIONID";
+    private volatile boolean tracked = true;
     private final Map<String, String> attributes = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
     /** @param app the web app */
@@ -41,6 +44,16 @@ final class SessionCookie implements SessionCookieConfig {
             cookie.setSecure(true);
         }
         return cookie;
+    }
+
+    /** @param tracked whether sessions are tracked by this cookie (COOKIE is the effective mode) */
+    void setTracked(boolean tracked) {
+        this.tracked = tracked;
+    }
+
+    /** @return whether sessions are tracked by this cookie */
+    boolean isTracked() {
+        return tracked;
     }
 
     @Override

@@ -45,6 +45,7 @@ public final class WebApp {
     private final FilterMappings filterMappings = new FilterMappings();
     private final ErrorPages errorPages = new ErrorPages();
     private final List<String> welcomeFiles = new CopyOnWriteArrayList<>();
+    private final LocaleEncodings localeEncodings = new LocaleEncodings();
     private final AppContext context;
     private final ContextListeners listeners;
     private final SessionStore sessions;
@@ -154,6 +155,19 @@ public final class WebApp {
     public void addMimeMapping(String extension, String mimeType) {
         checkConfigurable();
         mimeTypes.add(extension, mimeType);
+    }
+
+    /**
+     * Adds a web.xml {@code locale-encoding-mapping}: the response encoding {@code setLocale} picks
+     * when the application set none (§5.6).
+     *
+     * @param locale {@code ll} or {@code ll_CC}, e.g. {@code ja} or {@code ja_JP}
+     * @param encoding a charset name, e.g. {@code Shift_JIS}
+     * @throws IllegalArgumentException for a charset the JDK does not know
+     */
+    public void addLocaleEncodingMapping(String locale, String encoding) {
+        checkConfigurable();
+        localeEncodings.add(locale, encoding);
     }
 
     /**
@@ -396,6 +410,10 @@ public final class WebApp {
 
     SessionCookie sessionCookie() {
         return sessionCookie;
+    }
+
+    LocaleEncodings localeEncodings() {
+        return localeEncodings;
     }
 
     RequestLimits limits() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.SessionTrackingMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,16 @@ class WebXmlParserTest {
                 <welcome-file-list><welcome-file>home.html</welcome-file><welcome-file>/index.html</welcome-file></welcome-file-list>
                 <error-page><error-code>404</error-code><location>/missing.html</location></error-page>
                 <error-page><exception-type>java.io.IOException</exception-type><location>/io</location></error-page>
-                <session-config><session-timeout>15</session-timeout></session-config>
+                <session-config><session-timeout>15</session-timeout>
+                  <cookie-config><name>SID</name><domain>example.com</domain><path>/shop</path>
+                    <comment>ignored</comment><http-only>false</http-only><secure>true</secure><max-age>600</max-age>
+                    <attribute><attribute-name>SameSite</attribute-name><attribute-value>Strict</attribute-value></attribute>
+                  </cookie-config>
+                  <tracking-mode>COOKIE</tracking-mode>
+                </session-config>
+                <locale-encoding-mapping-list>
+                  <locale-encoding-mapping><locale>ja</locale><encoding>Shift_JIS</encoding></locale-encoding-mapping>
+                </locale-encoding-mapping-list>
                 <mime-mapping><extension>.MD</extension><mime-type>text/markdown</mime-type></mime-mapping>
                 <request-character-encoding>UTF-8</request-character-encoding>
                 """));
@@ -74,7 +84,10 @@ class WebXmlParserTest {
         assertThat(x.welcomeFiles()).containsExactly("home.html", "index.html");
         assertThat(x.errorPages()).containsExactly(new ErrorPageDecl(404, null, "/missing.html"),
                 new ErrorPageDecl(0, "java.io.IOException", "/io"));
-        assertThat(x.sessionTimeout()).isEqualTo(15);
+        assertThat(x.sessionConfig()).isEqualTo(new SessionConfigDecl(15, "SID", "example.com", "/shop", false, true,
+                600, Map.of("SameSite", "Strict"), Set.of(SessionTrackingMode.COOKIE)));
+        assertThat(x.localeEncodings()).containsExactly(Map.entry("ja", "Shift_JIS"));
+        assertThat(x.unsupported()).isEmpty();
         assertThat(x.mimeMappings()).containsExactly(Map.entry("md", "text/markdown"));
         assertThat(x.requestEncoding()).isEqualTo("UTF-8");
     }
@@ -100,7 +113,27 @@ class WebXmlParserTest {
     void rejectsJavaxDescriptorsNamingTheNamespace() {
         DeploymentException e = failure("<web-app xmlns=\"http://xmlns.jcp.org/xml/ns/javaee\" version=\"4.0\"/>");
         assertThat(e.element()).isEqualTo("WEB-INF/web.xml <web-app>");
-        assertThat(e.getMessage()).contains("javax").contains("version 4.0").contains("Jakarta Servlet 5.0+");
+        assertThat(e.getMessage()).isEqualTo("WEB-INF/web.xml <web-app>: namespace http://xmlns.jcp.org/xml/ns/javaee"
+                + " version 4.0 is a javax (Java EE) descriptor. " + FailClosed.JAVAX);
+    }
+
+    @Test
+    void refusesEntitiesInsteadOfDroppingTheirValues() {
+        String app = "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.1\"><display-name>&name;"
+                + "</display-name><servlet><servlet-name>hi</servlet-name><servlet-class>t.Hi</servlet-class></servlet>"
+                + "<servlet-mapping><servlet-name>hi</servlet-name><url-pattern>&p;</url-pattern></servlet-mapping>"
+                + "</web-app>";
+        for (String doctype : new String[] {"<!DOCTYPE web-app [<!ENTITY p \"/hi\"><!ENTITY name \"App\">]>",
+                "<!DOCTYPE web-app [<!ENTITY p SYSTEM \"file:///etc/hostname\"><!ENTITY name \"x\">]>",
+                "<!DOCTYPE web-app [<!ENTITY a \"aaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">"
+                        + "<!ENTITY p \"&b;&b;&b;&b;\"><!ENTITY name \"x\">]>"}) {
+            DeploymentException e = failure("<?xml version=\"1.0\"?>" + doctype + app);
+            assertThat(e.getMessage()).as(doctype).startsWith("WEB-INF/web.xml <!DOCTYPE>: declares entities or other"
+                    + " markup (an internal DTD subset): Hawser never expands entity references");
+        }
+        DeploymentException external = failure("<?xml version=\"1.0\"?><!DOCTYPE web-app SYSTEM \"http://x/web.dtd\">"
+                + app);
+        assertThat(external.getMessage()).startsWith("WEB-INF/web.xml &name;: an entity reference");
     }
 
     @Test
@@ -141,9 +174,11 @@ class WebXmlParserTest {
     }
 
     @Test
-    void rejectsJspFilesAndDuplicateServletNames() {
-        assertThat(failure(TestWars.webXml("<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file>"
-                + "</servlet>")).getMessage()).contains("<jsp-file>").contains("JSP is not supported");
+    void listsJspFileServletsAsNotSupportedAndRejectsDuplicateServletNames() throws Exception {
+        WebXml x = parse(TestWars.webXml("<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file></servlet>"));
+        assertThat(x.servlets()).isEmpty();
+        assertThat(x.unsupported()).extracting(DeploymentFeatures.Use::where)
+                .containsExactly("WEB-INF/web.xml <servlet> <jsp-file>");
         String s = "<servlet><servlet-name>a</servlet-name><servlet-class>A</servlet-class></servlet>";
         assertThat(failure(TestWars.webXml(s + s)).getMessage()).contains("<servlet> \"a\"").contains("declared twice");
     }
@@ -165,11 +200,51 @@ class WebXmlParserTest {
     }
 
     @Test
-    void listsElementsItDoesNotActOn() throws Exception {
-        WebXml x = parse(TestWars.webXml("<security-constraint/><login-config/><frobnicate/>"));
-        assertThat(x.ignored()).containsExactly("security-constraint", "login-config", "frobnicate");
-        assertThat(WebXmlParser.isIgnoredElement("security-constraint")).isTrue();
-        assertThat(WebXmlParser.isIgnoredElement("frobnicate")).isFalse();
+    void listsTheNotSupportedElementsItUsesAndAcceptsDescriptiveOnesSilently() throws Exception {
+        WebXml x = parse(TestWars.webXml("""
+                <description>d</description><icon><small-icon>/i.png</small-icon></icon><distributable/>
+                <module-name>m</module-name><default-context-path>/m</default-context-path><deny-uncovered-http-methods/>
+                <security-constraint><web-resource-collection><web-resource-name>all</web-resource-name>
+                  <url-pattern>/*</url-pattern></web-resource-collection></security-constraint>
+                <login-config><auth-method>BASIC</auth-method></login-config>
+                <env-entry><env-entry-name>x</env-entry-name></env-entry>
+                <servlet><description>s</description><servlet-name>a</servlet-name><servlet-class>A</servlet-class>
+                  <run-as><role-name>admin</role-name></run-as></servlet>
+                """));
+        assertThat(x.unsupported()).extracting(u -> u.feature().name(), DeploymentFeatures.Use::where).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("security-constraint", "WEB-INF/web.xml <security-constraint>"),
+                org.assertj.core.groups.Tuple.tuple("login-config", "WEB-INF/web.xml <login-config>"),
+                org.assertj.core.groups.Tuple.tuple("env-entry", "WEB-INF/web.xml <env-entry>"),
+                org.assertj.core.groups.Tuple.tuple("run-as", "WEB-INF/web.xml <servlet> <run-as>"));
+    }
+
+    @Test
+    void refusesAnElementTheSchemaDoesNotHaveAtAnyDepth() {
+        assertThat(failure(TestWars.webXml("<frobnicate/>")).getMessage()).isEqualTo("WEB-INF/web.xml <frobnicate>:"
+                + " not an element of the Servlet 6.1 deployment descriptor; Hawser refuses what it cannot classify."
+                + " Remove it, or correct its name");
+        assertThat(failure(TestWars.webXml("<session-config><cookie-config><same-site>Strict</same-site>"
+                + "</cookie-config></session-config>")).getMessage()).isEqualTo("WEB-INF/web.xml <session-config>"
+                + " <cookie-config> <same-site>: not an element of the Servlet 6.1 deployment descriptor inside"
+                + " <cookie-config>; Hawser refuses what it cannot classify. Remove it, or correct its name");
+    }
+
+    @Test
+    void refusesUrlAndSslTrackingModes() {
+        for (String mode : List.of("URL", "SSL")) {
+            assertThat(failure(TestWars.webXml("<session-config><tracking-mode>" + mode + "</tracking-mode>"
+                    + "</session-config>")).getMessage()).isEqualTo("WEB-INF/web.xml <session-config> <tracking-mode>: "
+                    + mode + " is not supported by Hawser (only COOKIE: session ids are never taken from URLs or TLS"
+                    + " sessions). Use COOKIE, or remove the element");
+        }
+    }
+
+    @Test
+    void rejectsAnOldDtdDescriptorAsJavax() {
+        DeploymentException e = failure("<?xml version=\"1.0\"?>\n<!DOCTYPE web-app PUBLIC \"-//Sun Microsystems, Inc.//DTD"
+                + " Web Application 2.3//EN\" \"http://java.sun.com/dtd/web-app_2_3.dtd\">\n<web-app></web-app>");
+        assertThat(e.getMessage()).startsWith("WEB-INF/web.xml <!DOCTYPE>: -//Sun Microsystems, Inc.//DTD Web Application"
+                + " 2.3//EN is a javax (J2EE) descriptor. " + FailClosed.JAVAX);
     }
 
     @Test

@@ -68,6 +68,18 @@ class ServletAdapterTest {
     }
 
     @Test
+    void traceIsRefusedForEveryAppWithTheMethodsThatAreAllowed() throws Exception {
+        context().addServlet("any", TestServlets.servlet((req, res) -> seen.put("ran", req.getMethod()))).addMapping("/*");
+        FakeExchange trace = run(FakeExchange.get("/shop/x").method("TRACE").header("Cookie", "JSESSIONID=secret"));
+        assertThat(trace.status.get()).isEqualTo(405);
+        assertThat(trace.responseFields.get("Allow")).isEqualTo("GET, HEAD, POST, PUT, DELETE, OPTIONS");
+        assertThat(trace.body()).doesNotContain("secret").contains("TRACE is disabled");
+        assertThat(seen).doesNotContainKey("ran");
+        FakeExchange options = runStarted(FakeExchange.get("*").method("OPTIONS"));
+        assertThat(options.responseFields.get("Allow")).doesNotContain("TRACE");
+    }
+
+    @Test
     void headersAreReadFromTheExchangeFieldsInPlace() throws Exception {
         context().addServlet("h", TestServlets.servlet((req, res) -> {
             seen.put("one", req.getHeader("x-one"));

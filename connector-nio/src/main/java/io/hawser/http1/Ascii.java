@@ -11,10 +11,18 @@ final class Ascii {
 
     private static final boolean[] VCHAR_OR_OBS = new boolean[256];
     private static final byte[] HEX = new byte[256];
+    private static final boolean[] TARGET_CHAR = new boolean[256];
 
     static {
         for (int c = 0x21; c <= 0xFF; c++) {
             VCHAR_OR_OBS[c] = c != 0x7F;
+        }
+        // pchar / "/" / "?" (RFC 3986 §3.3, §3.4) without pct-encoded, which the parser checks itself
+        for (int c = 0; c < 256; c++) {
+            TARGET_CHAR[c] = Tokens.isTchar(c) && "#%^`|".indexOf(c) < 0;
+        }
+        for (char c : "()+,;=:@/?".toCharArray()) {
+            TARGET_CHAR[c] = true;
         }
         java.util.Arrays.fill(HEX, (byte) -1);
         for (int c = 0; c < 10; c++) {
@@ -39,9 +47,13 @@ final class Ascii {
         return VCHAR_OR_OBS[b & 0xFF] || b == SP || b == HTAB;
     }
 
-    /** @return whether {@code b} is a visible US-ASCII byte (0x21–0x7E), the bytes of a request-target */
-    static boolean isTargetByte(byte b) {
-        return b >= 0x21 && b <= 0x7E;
+    /**
+     * @return whether {@code b} may appear as itself anywhere in a request-target: unreserved,
+     *     sub-delims, {@code : @ / ?} (RFC 3986 §3.3, §3.4); not {@code %} (pct-encoded), nor
+     *     {@code [ ]} (IP-literal only), nor {@code #} (no fragment, RFC 9112 §3.2)
+     */
+    static boolean isTargetChar(byte b) {
+        return TARGET_CHAR[b & 0xFF];
     }
 
     /** @return the value of a hex digit, or -1 */

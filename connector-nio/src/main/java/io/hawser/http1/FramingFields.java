@@ -203,22 +203,12 @@ final class FramingFields {
     }
 
     private static void onConnection(byte[] buf, int start, int end, RequestHead head) {
-        // Connection = #connection-option (RFC 9110 §7.6.1)
-        int i = start;
-        while (i < end) {
-            while (i < end && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == ',')) {
-                i++;
-            }
-            int tokenStart = i;
-            while (i < end && buf[i] != ',' && buf[i] != ' ' && buf[i] != '\t') {
-                i++;
-            }
-            int len = i - tokenStart;
-            if (len == 5 && Ascii.equalsIgnoreCase(buf, tokenStart, "close")) {
-                head.connectionClose = true;
-            } else if (len == 10 && Ascii.equalsIgnoreCase(buf, tokenStart, "keep-alive")) {
-                head.connectionKeepAlive = true;
-            }
+        int options = ConnectionField.options(buf, start, end);
+        if ((options & ConnectionField.CLOSE) != 0) {
+            head.connectionClose = true;
+        }
+        if ((options & ConnectionField.KEEP_ALIVE) != 0) {
+            head.connectionKeepAlive = true;
         }
     }
 

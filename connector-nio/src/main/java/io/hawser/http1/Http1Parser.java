@@ -24,7 +24,7 @@ public final class Http1Parser {
     private static final int MAX_LEADING_EMPTY_LINES = 64;
 
     private enum State {
-        LEADING_EMPTY_LINES, METHOD, TARGET, VERSION, REQUEST_LINE_LF,
+        LEADING_EMPTY_LINES, METHOD, TARGET, TARGET_PCT_HEXDIG1, TARGET_PCT_HEXDIG2, VERSION, REQUEST_LINE_LF,
         FIELD_LINE_START, FIELD_NAME, FIELD_VALUE_OWS, FIELD_VALUE, FIELD_LINE_LF, HEAD_END_LF
     }
 
@@ -39,6 +39,8 @@ public final class Http1Parser {
     private int methodEnd;
     private int targetStart;
     private int targetEnd;
+    /** Whether the request-target has a {@code [} or {@code ]} (allowed only in an IP-literal authority). */
+    private boolean targetBracket;
     private int versionStart;
     private int fieldSectionStart;
     private int nameEnd;
@@ -116,13 +118,30 @@ public final class Http1Parser {
                         }
                         methodEnd = rel;
                         targetStart = rel + 1;
+                        targetBracket = false;
                         state = State.TARGET;
                     } else if (!Ascii.isTchar(b)) {
                         throw bad("invalid byte in method");
                     }
                     checkRequestLine(rel);
                     break;
-                case TARGET:
+                case TARGET: {
+                    // RFC 9112 §3.2, RFC 3986 §3: scan the run of plain target bytes at once; the
+                    // request-line bound is checked once per run.
+                    int lineEnd = start + lineStart + config.maxRequestLineLength();
+                    int end = Math.min(limit, lineEnd);
+                    int j = i;
+                    while (j < end && Ascii.isTargetChar(buf[j])) {
+                        j++;
+                    }
+                    if (j == limit) {
+                        scanned = j - start;
+                        return -1;
+                    }
+                    i = j;
+                    b = buf[i];
+                    rel = i - start;
+                }
                     if (b == Ascii.SP) {
                         if (rel == targetStart) {
                             throw bad("empty request-target");
@@ -130,10 +149,23 @@ public final class Http1Parser {
                         targetEnd = rel;
                         versionStart = rel + 1;
                         state = State.VERSION;
-                    } else if (!Ascii.isTargetByte(b)) {
+                    } else if (b == '%') {
+                        state = State.TARGET_PCT_HEXDIG1;
+                    } else if (b == '[' || b == ']') {
+                        targetBracket = true;
+                    } else if (!Ascii.isTargetChar(b)) {
                         throw bad(b == Ascii.CR || b == Ascii.LF ? "request-line without HTTP-version"
-                                : "invalid byte in request-target");
+                                : b == '#' ? "fragment in request-target" : "invalid byte in request-target");
                     }
+                    checkRequestLine(rel);
+                    break;
+                case TARGET_PCT_HEXDIG1:
+                case TARGET_PCT_HEXDIG2:
+                    // pct-encoded = "%" HEXDIG HEXDIG (RFC 3986 §2.1)
+                    if (Ascii.hexValue(b) < 0) {
+                        throw bad("malformed percent-encoding in request-target");
+                    }
+                    state = state == State.TARGET_PCT_HEXDIG1 ? State.TARGET_PCT_HEXDIG2 : State.TARGET;
                     checkRequestLine(rel);
                     break;
                 case VERSION:
@@ -308,7 +340,7 @@ public final class Http1Parser {
     private int complete(byte[] buf, int start, int length, RequestHead head) throws BadMessageException {
         head.capture(buf, start, length);
         framing.onHeadEnd(head);
-        RequestLine.checkTargetForm(head);
+        RequestLine.checkTargetForm(head, targetBracket);
         scanned = length;
         return length;
     }

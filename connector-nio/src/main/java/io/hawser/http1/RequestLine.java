@@ -60,9 +60,13 @@ final class RequestLine {
 
     /**
      * Checks the request-target's form against the method (RFC 9112 §3.2): asterisk-form only for
-     * OPTIONS, authority-form only (and always) for CONNECT, else origin-form or absolute-form.
+     * OPTIONS, authority-form only (and always) for CONNECT, else origin-form or absolute-form with
+     * an http or https authority. The parser has already checked every byte against RFC 3986 except
+     * where {@code [} and {@code ]} stand: only around an IP-literal host (§3.2.2).
+     *
+     * @param bracket whether the target has a {@code [} or {@code ]}
      */
-    static void checkTargetForm(RequestHead head) throws BadMessageException {
+    static void checkTargetForm(RequestHead head, boolean bracket) throws BadMessageException {
         String target = head.target;
         char first = target.charAt(0);
         boolean connect = "CONNECT".equals(head.method);
@@ -73,6 +77,9 @@ final class RequestLine {
             return;
         }
         if (first == '/') {
+            if (bracket) {
+                throw new BadMessageException(400, "'[' or ']' in the path or query of the request-target");
+            }
             return;
         }
         if (target.equals("*")) {
@@ -81,8 +88,12 @@ final class RequestLine {
             }
             return;
         }
-        if (absoluteAuthorityEnd(target) < 0) {
+        int authorityEnd = absoluteAuthorityEnd(target);
+        if (authorityEnd < 0) {
             throw new BadMessageException(400, "invalid request-target");
+        }
+        if (bracket && (target.indexOf('[', authorityEnd) >= 0 || target.indexOf(']', authorityEnd) >= 0)) {
+            throw new BadMessageException(400, "'[' or ']' in the path or query of the request-target");
         }
     }
 

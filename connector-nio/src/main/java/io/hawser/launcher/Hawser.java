@@ -6,6 +6,7 @@ import io.hawser.api.HttpHandler;
 import io.hawser.deploy.DeployedApp;
 import io.hawser.deploy.Deployer;
 import io.hawser.deploy.DeploymentException;
+import io.hawser.deploy.Unenforced;
 import io.hawser.nio.NioConnector;
 import io.hawser.servlet.ServletAdapter;
 import io.hawser.servlet.WebApp;
@@ -38,7 +39,7 @@ import picocli.CommandLine.Parameters;
                 + " holding them, like Tomcat's webapps/) over HTTP/1.1.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped after --help or --version",
-                "1:a web app could not be deployed (nothing was left running)",
+                "1:a web app could not be deployed, or uses what Hawser does not enforce (nothing was left running)",
                 "2:bad command line",
                 "3:the address could not be bound",
                 "4:the server failed while serving (a selector loop could not go on) and stopped",
@@ -69,6 +70,13 @@ public final class Hawser implements Callable<Integer> {
             description = "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
     Duration stopTimeout = Duration.ofSeconds(10);
 
+    @Option(names = "--accept-unenforced", paramLabel = "FEATURE", split = ",",
+            description = "serve web apps that use these features Hawser does not enforce (instead of refusing"
+                    + " them), comma-separated, named as in docs/deployment.md: ${COMPLETION-CANDIDATES};"
+                    + " security-constraint cannot be accepted",
+            completionCandidates = AcceptableFeatures.class)
+    List<String> acceptUnenforced = new ArrayList<>();
+
     @Parameters(arity = "1..*", paramLabel = "WAR_OR_DIR",
             description = "a .war file, an exploded WAR directory, or a directory of them; /path=WAR_OR_DIR"
                     + " sets the context path (the file name gives it otherwise; ROOT is /; a single web app"
@@ -88,6 +96,14 @@ public final class Hawser implements Callable<Integer> {
         this.err = err;
     }
 
+    /** The feature names {@code --accept-unenforced} takes, for its help. */
+    static final class AcceptableFeatures implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Unenforced.acceptable().iterator();
+        }
+    }
+
     /** Reads the version from the jar's manifest. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
@@ -102,6 +118,7 @@ public final class Hawser implements Callable<Integer> {
     public Integer call() throws Exception {
         ConnectorConfig config;
         List<WebAppArguments.App> wanted;
+        Unenforced accepted;
         try {
             config = connector.config();
             if (config.workerThreads() == 0 && !(config.virtualThreads() && Runtime.version().feature() >= 21)) {
@@ -113,10 +130,16 @@ public final class Hawser implements Callable<Integer> {
             err.println("hawser: " + e.getMessage());
             return USAGE;
         }
+        try {
+            accepted = Unenforced.of(acceptUnenforced);
+        } catch (IllegalArgumentException e) {
+            err.println("hawser: --accept-unenforced: " + e.getMessage());
+            return USAGE;
+        }
         List<DeployedApp> deployed = new ArrayList<>();
         try {
             for (WebAppArguments.App a : wanted) {
-                deployed.add(Deployer.deploy(a.source(), a.contextPath()));
+                deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted));
             }
         } catch (DeploymentException e) {
             err.println("hawser: " + e.getMessage());

@@ -13,6 +13,9 @@ final class BufferPool {
     private final int pageSize;
     private final ByteBuffer[] stack;
     private int count;
+    /** Pages handed out and taken back, for tests: equal once nothing holds a page. Guarded by this. */
+    private int lent;
+    private int returned;
 
     /**
      * @param pageSize capacity of every pooled buffer in bytes
@@ -32,6 +35,7 @@ final class BufferPool {
     ByteBuffer take() {
         ByteBuffer b = null;
         synchronized (this) {
+            lent++;
             if (count > 0) {
                 b = stack[--count];
                 stack[count] = null;
@@ -58,9 +62,20 @@ final class BufferPool {
             return;
         }
         synchronized (this) {
+            returned++;
             if (count < stack.length) {
                 stack[count++] = b;
             }
         }
+    }
+
+    /** @return pages handed out by {@link #take()} so far (a test seam) */
+    synchronized int lent() {
+        return lent;
+    }
+
+    /** @return pages given back so far, kept or not (a test seam) */
+    synchronized int returned() {
+        return returned;
     }
 }

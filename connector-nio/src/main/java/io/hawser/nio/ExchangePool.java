@@ -12,6 +12,9 @@ final class ExchangePool {
     private final ConnectorConfig config;
     private final Http1Exchange[] stack;
     private int count;
+    /** Exchanges handed out and taken back, for tests: equal once no connection holds one. Guarded by this. */
+    private int lent;
+    private int returned;
 
     /**
      * @param config configuration of the exchanges made
@@ -25,6 +28,7 @@ final class ExchangePool {
     /** @return a pooled exchange, or a new one */
     Http1Exchange take() {
         synchronized (this) {
+            lent++;
             if (count > 0) {
                 Http1Exchange x = stack[--count];
                 stack[count] = null;
@@ -37,9 +41,20 @@ final class ExchangePool {
     /** Takes back an exchange that no thread uses any more. */
     void give(Http1Exchange x) {
         synchronized (this) {
+            returned++;
             if (count < stack.length) {
                 stack[count++] = x;
             }
         }
+    }
+
+    /** @return exchanges handed out so far (a test seam) */
+    synchronized int lent() {
+        return lent;
+    }
+
+    /** @return exchanges taken back so far (a test seam) */
+    synchronized int returned() {
+        return returned;
     }
 }

@@ -52,6 +52,8 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Whether the loop stopped reading because {@link #in} is full (loop thread only). */
     private boolean readSuspended;
     private volatile boolean closed;
+    /** A connector-made error response is queued behind pending output: close (lingering) once it is written. */
+    private volatile boolean closeWhenWritten;
     /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
     Lingering lingering;
     private volatile boolean readReady;
@@ -113,7 +115,7 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /** headersTimeout expired (loop). @return whether it acted (the field section was still incomplete) */
     boolean onHeadersTimeout() {
-        if (isExchangeActive() || closed) {
+        if (isExchangeActive() || closed || closeWhenWritten) {
             return false;
         }
         rejectHead(new BadMessageException(408, "field section not received within headersTimeout"));
@@ -122,7 +124,7 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /** requestTimeout expired (loop). @return whether it acted (the request was still incomplete) */
     boolean onRequestTimeout() {
-        if (closed) {
+        if (closed || closeWhenWritten) {
             return false;
         }
         if (!isExchangeActive()) {
@@ -179,7 +181,7 @@ final class Http1Connection extends ListNode implements Runnable {
                 x.responseBody.onWritable();
             }
         }
-        if ((ops & SelectionKey.OP_READ) != 0 && !closed) {
+        if ((ops & SelectionKey.OP_READ) != 0 && !closed && !closeWhenWritten) {
             onReadable();
         }
     }
@@ -230,7 +232,7 @@ final class Http1Connection extends ListNode implements Runnable {
             append(buf);
             src = in;
         }
-        if (parseHead(src)) {
+        if (parseHeadOrReject(src)) {
             loop.lists.headers.remove(this);
             startExchange();
         }
@@ -298,7 +300,7 @@ final class Http1Connection extends ListNode implements Runnable {
             return;
         }
         onFirstByte(now);
-        if (parseHead(in)) {
+        if (parseHeadOrReject(in)) {
             lists.headers.remove(this);
             startExchange();
         }
@@ -317,22 +319,27 @@ final class Http1Connection extends ListNode implements Runnable {
         return exchangeActive;
     }
 
-    /**
-     * Parses the next head from {@code buf} (loop with no exchange, or the exchange thread in {@link #next()}).
-     *
-     * @return {@code true} when a head is complete; {@code false} when more bytes are needed (the
-     *     partial head is then kept in {@link #in}) or the connection was closed for a bad head
-     */
-    private boolean parseHead(ByteBuffer buf) {
-        int start = buf.position();
-        int len;
+    /** On the loop: {@link #parseHead}, answering a malformed head. */
+    private boolean parseHeadOrReject(ByteBuffer buf) {
         try {
-            len = exchange.parser.parse(buf.array(), buf.arrayOffset() + start, buf.arrayOffset() + buf.limit(),
-                    exchange.head);
+            return parseHead(buf);
         } catch (BadMessageException e) {
             rejectHead(e);
             return false;
         }
+    }
+
+    /**
+     * Parses the next head from {@code buf} (loop with no exchange, or the exchange thread in {@link #next()}).
+     *
+     * @return {@code true} when a head is complete; {@code false} when more bytes are needed (the
+     *     partial head is then kept in {@link #in})
+     * @throws BadMessageException for a malformed head, to be answered with {@link #rejectHead}
+     */
+    private boolean parseHead(ByteBuffer buf) throws BadMessageException {
+        int start = buf.position();
+        int len = exchange.parser.parse(buf.array(), buf.arrayOffset() + start, buf.arrayOffset() + buf.limit(),
+                exchange.head);
         if (len < 0) {
             if (buf != in) {
                 in = copyOf(buf);
@@ -367,6 +374,9 @@ final class Http1Connection extends ListNode implements Runnable {
             try {
                 connector.workers().execute(exchange);
             } catch (java.util.concurrent.RejectedExecutionException e) {
+                synchronized (this) {
+                    exchangeActive = false;
+                }
                 close();
             }
         }
@@ -374,45 +384,67 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /**
      * The exchange ended and the connection persists: prepares the next request (exchange thread).
+     * Finished responses stay corked only while the next request is complete (its head and body
+     * received), so it runs at once; otherwise they are written first.
      *
      * @return {@code true} when the next head was already buffered and its exchange is ready to run
      *     on the calling thread; {@code false} when the loop takes over (or the connection closed)
      */
     boolean next() {
+        BadMessageException bad = null;
+        boolean ready = false;
         synchronized (this) {
             exchange.parser.reset();
             exchange.head.reset();
-            if (nextBufferedHead()) {
-                return true;
-            }
-            if (closed) {
-                return false;
+            try {
+                ready = !closed && nextBufferedHead();
+            } catch (BadMessageException e) {
+                bad = e;
             }
         }
-        // The pipeline ran dry: corked responses go out before the loop takes the connection back.
-        try {
-            exchange.responseBody.flushCork();
-        } catch (IOException e) {
-            close();
-            return false;
+        if (ready && (exchange.requestBody.isFinished() || exchange.requestBody.isBuffered(bufferedBytes()))) {
+            return true;
         }
-        exchange.responseBody.releaseCork();
+        if (bad == null && !closed) {
+            // The pipeline has no complete request left: corked responses go out now.
+            try {
+                exchange.responseBody.flushCork();
+            } catch (IOException e) {
+                close();
+            }
+            if (ready) {
+                return !closed || retired();
+            }
+            exchange.responseBody.releaseCork();
+        }
         int seq;
         boolean wake;
         synchronized (this) {
             // Bytes the loop appended while the cork was written may complete the next head.
-            if (nextBufferedHead()) {
-                return true;
+            try {
+                if (bad == null && !closed && nextBufferedHead()) {
+                    return true;
+                }
+            } catch (BadMessageException e) {
+                bad = e;
             }
-            if (closed) {
-                return false;
+            if (bad != null || closed) {
+                seq = -1;
+                wake = false;
+            } else {
+                if (in != null && !in.hasRemaining()) {
+                    releaseInput();
+                }
+                exchangeActive = false;
+                seq = requestSeq;
+                wake = in != null;
             }
-            if (in != null && !in.hasRemaining()) {
-                releaseInput();
-            }
-            exchangeActive = false;
-            seq = requestSeq;
-            wake = in != null;
+        }
+        if (bad != null) {
+            rejectHead(bad);
+        }
+        if (seq < 0) {
+            return retired();
         }
         if (inputEnded()) {
             close();
@@ -425,8 +457,14 @@ final class Http1Connection extends ListNode implements Runnable {
         return false;
     }
 
+    /** {@link #retireExchange()}; @return {@code false} (nothing more runs on this thread) */
+    private boolean retired() {
+        retireExchange();
+        return false;
+    }
+
     /** Parses a buffered next head, if complete, and begins its exchange (caller holds the monitor). */
-    private boolean nextBufferedHead() {
+    private boolean nextBufferedHead() throws BadMessageException {
         if (in == null || !in.hasRemaining() || !parseHead(in)) {
             return false;
         }
@@ -462,17 +500,13 @@ final class Http1Connection extends ListNode implements Runnable {
         });
     }
 
-    /** Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). */
+    /**
+     * Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). The
+     * answer goes through the exchange's ordered output: behind corked and pending responses, and
+     * whole; on the loop the close waits until it is written (bounded by writeTimeout).
+     */
     private void rejectHead(BadMessageException e) {
         Http1Exchange x = exchange;
-        try {
-            if (x != null) {
-                x.responseBody.flushCork();
-            }
-        } catch (IOException failed) {
-            close();
-            return;
-        }
         int status = e.status();
         byte[] body = x != null && "HEAD".equals(x.head.method()) ? new byte[0]
                 : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);
@@ -487,12 +521,39 @@ final class Http1Connection extends ListNode implements Runnable {
         ResponseEncoder.putCrlf(out);
         out.put(body);
         out.flip();
-        try {
-            channel.write(out);
-        } catch (IOException ignored) {
-            // the client is gone; closing is all that is left
+        if (x == null) {
+            // no request byte yet (a silent client): nothing can be ahead of the answer
+            try {
+                channel.write(out);
+            } catch (IOException ignored) {
+                // the client is gone; closing is all that is left
+            }
+            closeLingering(); // the client may start sending yet
+            return;
         }
-        closeLingering(); // the rest of the request may still be coming
+        closeWhenWritten = true;
+        suspendReadingOnLoop();
+        try {
+            x.responseBody.writeError(out);
+        } catch (IOException failed) {
+            close();
+            return;
+        }
+        if (!x.responseBody.hasPending()) {
+            closeLingering(); // the rest of the request may still be coming
+        }
+    }
+
+    /** Stops reading, when called on the loop (a worker's rejection closes before returning). */
+    private void suspendReadingOnLoop() {
+        if (loop.inLoop()) {
+            suspendReading();
+        }
+    }
+
+    /** @return whether an error response is queued and the connection closes once it is written */
+    boolean closesWhenWritten() {
+        return closeWhenWritten;
     }
 
     // ------------------------------------------------------------------ exchange side: body input
@@ -573,18 +634,28 @@ final class Http1Connection extends ListNode implements Runnable {
     }
 
     /**
-     * Runs an application callback (a body demand or writability callback): on a worker, or at once
-     * on the loop for a handler that declared itself non-blocking.
+     * Runs an application callback of {@code x} (a body demand or writability callback): on a
+     * worker, or at once on the loop for a handler that declared itself non-blocking. Whatever it
+     * throws ends that exchange ({@link Http1Exchange#onCallbackFailure}), never the thread.
      */
-    void dispatch(Runnable callback) {
+    void dispatch(Http1Exchange x, Runnable callback) {
+        int gen = x.generation;
         if (connector.handler().isNonBlocking()) {
-            callback.run();
+            runCallback(x, gen, callback);
         } else {
             try {
-                connector.workers().execute(callback);
+                connector.workers().execute(() -> runCallback(x, gen, callback));
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 close();
             }
+        }
+    }
+
+    private static void runCallback(Http1Exchange x, int gen, Runnable callback) {
+        try {
+            callback.run();
+        } catch (Throwable t) {
+            x.onCallbackFailure(t, gen);
         }
     }
 
@@ -644,7 +715,11 @@ final class Http1Connection extends ListNode implements Runnable {
         onExchangeEnded(endedSeq);
     }
 
-    /** Closes the connection; idempotent, callable from any thread. Wakes any parked exchange thread. */
+    /**
+     * Closes the connection; idempotent, callable from any thread. Wakes any parked exchange
+     * thread. What the connection borrowed goes back to the pools now when no exchange thread
+     * holds it, else when that thread is done ({@link #retireExchange()}).
+     */
     void close() {
         close(false);
     }
@@ -659,20 +734,17 @@ final class Http1Connection extends ListNode implements Runnable {
     }
 
     private void close(boolean linger) {
+        boolean idle;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
+            idle = !exchangeActive;
         }
         boolean lingers = linger && Lingering.halfClose(this);
         if (!lingers) {
             NioConnector.closeQuietly(channel);
-        }
-        if (loop.inLoop()) {
-            leaveLists(lingers);
-        } else {
-            loop.execute(() -> leaveLists(lingers));
         }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
@@ -680,21 +752,73 @@ final class Http1Connection extends ListNode implements Runnable {
         if (x != null) {
             x.requestBody.onReadable();
             x.responseBody.onWritable();
-            if (loop.inLoop() && !isExchangeActive()) {
-                releaseExchange();
-            }
+        }
+        if (loop.inLoop()) {
+            leaveLists(idle, lingers);
+        } else {
+            loop.execute(() -> leaveLists(idle, lingers));
         }
         if (!lingers) {
             connector.onClosed(); // a lingering connection counts until its socket closes
         }
     }
 
-    /** On the loop, once closed: out of every list (into the lingering one when it lingers). */
-    private void leaveLists(boolean lingers) {
+    /**
+     * On the loop, once closed: out of every list (into the lingering one when it lingers); with no
+     * exchange thread holding the exchange, it and the pages go back to the pools now (lingering
+     * holds none of them).
+     */
+    private void leaveLists(boolean idle, boolean lingers) {
         loop.lists.removeFromAll(this);
         leaveWorker();
+        if (idle) {
+            releaseResources();
+        }
         if (lingers) {
             Lingering.start(this, System.nanoTime());
+        }
+    }
+
+    /**
+     * The exchange's thread is done with the exchange of a closed connection (it ended, failed or
+     * was aborted) or of one closing behind an error response: the exchange and the buffers go
+     * back to the pools, on the loop, once it is closed. Does nothing while the connection is open
+     * or when no exchange thread holds the exchange.
+     */
+    void retireExchange() {
+        synchronized (this) {
+            if (!exchangeActive || !(closed || closeWhenWritten)) {
+                return;
+            }
+            exchangeActive = false;
+            if (!closed) {
+                return; // the close, once the error response is written, gives everything back
+            }
+        }
+        if (loop.inLoop()) {
+            releaseResources();
+        } else {
+            loop.execute(this::releaseResources);
+        }
+    }
+
+    /** On the loop, once closed with no exchange thread left: gives back the input, the exchange and its buffers. */
+    private void releaseResources() {
+        ByteBuffer input;
+        synchronized (this) {
+            if (exchangeActive) {
+                return;
+            }
+            input = in;
+            in = null;
+        }
+        connector.pages().give(input);
+        Http1Exchange x = exchange;
+        if (x != null) {
+            exchange = null;
+            x.generation++; // views of its last request are stale
+            x.responseBody.release();
+            connector.exchanges().give(x);
         }
     }
 

@@ -55,6 +55,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private String query;
     /** The target {@link #path} and {@link #query} were split from (the parser reuses a repeated target). */
     private String splitFrom;
+    /** The thread running the handler: the one that owns the cork. */
+    private volatile Thread runner;
+    /** Application code failed in a callback while the handler was still running (see {@link #onCallbackFailure}). */
+    private final java.util.concurrent.atomic.AtomicReference<Throwable> callbackFailure =
+            new java.util.concurrent.atomic.AtomicReference<>();
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
 
@@ -99,6 +104,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         requestBody.begin();
         responseBody.begin();
         handoff.set(HANDLER_RUNNING);
+        callbackFailure.set(null);
         ended.set(false);
         if (view == null || viewWentAsync) {
             view = new ExchangeView(this);
@@ -109,11 +115,20 @@ final class Http1Exchange implements HttpExchange, Runnable {
 
     @Override
     public void run() {
+        runner = Thread.currentThread();
         boolean more = true;
         while (more) {
             invokeHandler();
             if (async && handoff.compareAndSet(HANDLER_RUNNING, HANDLER_RETURNED)) {
+                Throwable t = callbackFailure.getAndSet(null);
+                if (t != null) {
+                    endFailed(t);
+                }
                 return;
+            }
+            Throwable t = callbackFailure.getAndSet(null);
+            if (t != null) {
+                onHandlerFailure(t);
             }
             more = finish();
         }
@@ -160,6 +175,34 @@ final class Http1Exchange implements HttpExchange, Runnable {
         }
     }
 
+    /**
+     * Application code failed outside {@code handle} (a body demand or writability callback, on
+     * any thread): the exchange of generation {@code gen} ends, with a 500 if nothing is
+     * committed, else aborted; a later request on the connection is never touched. While the
+     * handler still runs, the failure is left to the thread running it, when it returns.
+     */
+    void onCallbackFailure(Throwable t, int gen) {
+        if (gen != generation || ended.get() || connection.isClosed()) {
+            LOG.log(Level.FINE, "callback failed after its exchange ended", t);
+            return;
+        }
+        callbackFailure.set(t);
+        if (handoff.get() != HANDLER_RUNNING) {
+            Throwable claimed = callbackFailure.getAndSet(null);
+            if (claimed != null) {
+                endFailed(claimed);
+            }
+        }
+    }
+
+    /** Ends an async exchange whose handler has returned after application code failed. */
+    private void endFailed(Throwable t) {
+        onHandlerFailure(t);
+        if (!ended.get()) {
+            complete();
+        }
+    }
+
     /** Replaces whatever was buffered with a short plain-text error response. */
     void sendError(int errorStatus, String reason) throws IOException {
         responseBody.resetBuffer();
@@ -177,16 +220,30 @@ final class Http1Exchange implements HttpExchange, Runnable {
      */
     private boolean finish() {
         if (!ended.compareAndSet(false, true)) {
+            // aborted: the connection is closed and the exchange goes back to the pool
+            connection.retireExchange();
             return false;
         }
         generation++;
         try {
             responseBody.end();
-        } catch (IOException e) {
-            connection.close();
-            return false;
+        } catch (Throwable t) {
+            // Application code failed (a trailer supplier), or the buffered bytes exceed a
+            // Content-Length declared after them: 500 if nothing is committed yet, else abort.
+            // (A failed write has closed the connection already.)
+            if (!connection.isClosed()) {
+                onHandlerFailure(t);
+            }
+            if (!connection.isClosed()) {
+                try {
+                    responseBody.end();
+                } catch (Throwable again) {
+                    closeInOrder();
+                }
+            }
         }
         if (connection.isClosed()) {
+            connection.retireExchange();
             return false;
         }
         if (responseBody.hasPending()) {
@@ -201,10 +258,14 @@ final class Http1Exchange implements HttpExchange, Runnable {
 
     /** On the loop: pending non-blocking output drained; ends an exchange that was waiting for it. */
     void onOutputDrained() {
-        if (!awaitingDrain.compareAndSet(true, false) || connection.isClosed()) {
+        if (!awaitingDrain.compareAndSet(true, false)) {
             return;
         }
-        connection.dispatch(() -> {
+        if (connection.isClosed()) {
+            connection.retireExchange();
+            return;
+        }
+        connection.dispatch(this, () -> {
             if (afterResponse()) {
                 run();
             }
@@ -219,19 +280,38 @@ final class Http1Exchange implements HttpExchange, Runnable {
      */
     private boolean afterResponse() {
         if (closeAfter || !requestBody.skipRest()) {
-            try {
-                responseBody.flushCork();
-            } catch (IOException e) {
-                // closing anyway
-            }
-            if (requestBody.isFinished() && !head.isPersistent() && !connection.hasBufferedInput()) {
-                connection.close(); // the client said it sends nothing more, and sent nothing more
-            } else {
-                connection.closeLingering(); // the client may still be sending: do not reset the response
-            }
+            // The client said it sends nothing more, and sent nothing more: a plain close. Else it
+            // may still be sending, and a close with unread input would reset the response: linger.
+            closeInOrder(!(requestBody.isFinished() && !head.isPersistent() && !connection.hasBufferedInput()));
+            connection.retireExchange();
             return false;
         }
         return connection.next();
+    }
+
+    /**
+     * Closes the connection after the finished responses held in the cork, written whole and in
+     * order (exchange thread: the cork is that thread's).
+     */
+    private void closeInOrder() {
+        closeInOrder(false);
+    }
+
+    /**
+     * {@link #closeInOrder()}; {@code lingering}: a lingering close ({@link Http1Connection#closeLingering}),
+     * for a close after a final response while the client may still be sending.
+     */
+    private void closeInOrder(boolean lingering) {
+        try {
+            responseBody.flushCork();
+        } catch (IOException e) {
+            // closing anyway
+        }
+        if (lingering) {
+            connection.closeLingering();
+        } else {
+            connection.close();
+        }
     }
 
     // ------------------------------------------------------------------ request
@@ -368,10 +448,21 @@ final class Http1Exchange implements HttpExchange, Runnable {
         return responseBody.isCommitted();
     }
 
+    /**
+     * Goes async. Responses corked behind this one go out now: the exchange no longer ends on the
+     * thread that holds the cork, and an async request is nothing to wait for.
+     */
     @Override
     public void startAsync() {
         viewWentAsync = true;
         async = true;
+        if (runner == Thread.currentThread()) {
+            try {
+                responseBody.flushCork();
+            } catch (IOException e) {
+                connection.close();
+            }
+        }
     }
 
     @Override
@@ -402,6 +493,15 @@ final class Http1Exchange implements HttpExchange, Runnable {
         }
         ended.set(true);
         async = false;
-        connection.close();
+        if (runner == Thread.currentThread()) {
+            closeInOrder();
+        } else {
+            connection.close(); // the cork belongs to the thread running the handler
+        }
+        // Whoever ends the handler's run retires the exchange; when it had already returned
+        // (async), nobody else will.
+        if (!handoff.compareAndSet(HANDLER_RUNNING, COMPLETED) && handoff.compareAndSet(HANDLER_RETURNED, COMPLETED)) {
+            connection.retireExchange();
+        }
     }
 }

@@ -175,7 +175,7 @@ final class Http1RequestBody extends RequestBody {
     void onReadable() {
         Runnable callback = demand.getAndSet(null);
         if (callback != null) {
-            connection.dispatch(callback);
+            connection.dispatch(exchange, callback);
         }
     }
 

@@ -3,9 +3,11 @@ package io.hawser.nio;
 import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
 import io.hawser.api.ResponseBody;
+import io.hawser.http1.ConnectionField;
 import io.hawser.http1.DateField;
 import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
+import io.hawser.http1.TrailerFields;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -44,6 +46,10 @@ final class Http1ResponseBody extends ResponseBody {
     private int bufferSize;
     private long written;
     private long declaredLength;
+    /** The Content-Length the head announces, as framed. */
+    private long contentLength;
+    /** The last chunk with the trailer section, encoded as the body ends; {@code null} for none. */
+    private ByteBuffer trailerSection;
     private boolean committed;
     private boolean ended;
     private boolean bodyAllowed;
@@ -113,9 +119,7 @@ final class Http1ResponseBody extends ResponseBody {
         if (nonBlocking && pending != null) {
             throw new IllegalStateException("write while not ready (check isReady())");
         }
-        if (declaredLength >= 0 && written + len > declaredLength) {
-            throw new IOException("more than the declared Content-Length of " + declaredLength + " bytes");
-        }
+        checkDeclaredLength(len);
         written += len;
         if (count + len <= bufferSize) {
             ensureBuffer();
@@ -139,7 +143,8 @@ final class Http1ResponseBody extends ResponseBody {
         if (ended) {
             throw new IOException("response body closed");
         }
-        boolean declared = committed ? framing == Framing.LENGTH : exchange.responseFields().contains("Content-Length");
+        checkDeclaredLength(count);
+        boolean declared = committed ? framing == Framing.LENGTH : declaredLength() >= 0;
         if (nonBlocking || connection.loop.inLoop() || !declared || count < ZERO_COPY_THRESHOLD) {
             super.sendFile(file, position, count);
             return;
@@ -150,9 +155,6 @@ final class Http1ResponseBody extends ResponseBody {
                 super.sendFile(file, position, count);
                 return;
             }
-        }
-        if (written + count > declaredLength) {
-            throw new IOException("more than the declared Content-Length of " + declaredLength + " bytes");
         }
         send(null, false);
         written += count;
@@ -197,25 +199,62 @@ final class Http1ResponseBody extends ResponseBody {
         end();
     }
 
-    /** Ends the body: commits with a Content-Length when possible, else writes the last chunk. */
+    /**
+     * Ends the body: commits with a Content-Length when possible, else writes the last chunk with
+     * the trailer section. A trailer supplier that fails (or yields an invalid field) throws here;
+     * when this call was to commit, nothing is committed then, so the exchange can still answer 500.
+     * A body shorter than its declared Content-Length cannot be completed: what is written goes out
+     * behind the corked responses, never corked itself, and the connection closes.
+     */
     void end() throws IOException {
         if (ended) {
             return;
         }
-        if (!committed) {
-            commit(true);
+        boolean commitsNow = !committed;
+        if (commitsNow) {
+            frame(true);
+        }
+        try {
+            trailerSection = framing == Framing.CHUNKED && bodyAllowed ? trailerSection() : null;
+        } catch (RuntimeException | Error e) {
+            committed = !commitsNow;
+            throw e;
+        }
+        if (commitsNow) {
+            encodeHead();
+        }
+        boolean shortBody = framing == Framing.LENGTH && bodyAllowed && written < declaredLength;
+        if (shortBody) {
+            exchange.closeAfter = true;
         }
         ended = true;
         try {
             send(null, true);
         } finally {
             releaseBuffers();
+            trailerSection = null;
         }
-        if (framing == Framing.LENGTH && written < declaredLength && bodyAllowed) {
-            // The handler promised more than it wrote: the message cannot be completed.
-            exchange.closeAfter = true;
+        if (shortBody) {
             connection.close();
         }
+    }
+
+    /**
+     * The Content-Length is held from the moment it is declared (RFC 9112 §6.2): before commit the
+     * response field is looked up on each write, so a write that would cross it throws before any
+     * of its bytes is buffered or sent, whatever the buffer size.
+     */
+    private void checkDeclaredLength(long len) throws IOException {
+        long limit = committed ? declaredLength : declaredLength();
+        if (limit >= 0 && written + len > limit) {
+            throw new IOException("more than the declared Content-Length of " + limit + " bytes");
+        }
+    }
+
+    /** @return the Content-Length in the response fields now, or -1 (none, or not digits: then dropped) */
+    private long declaredLength() {
+        String declared = exchange.responseFields().get("Content-Length");
+        return declared == null ? -1 : parseLength(declared);
     }
 
     private void ensureBuffer() {
@@ -240,25 +279,35 @@ final class Http1ResponseBody extends ResponseBody {
         buffer = null;
     }
 
-    /** Chooses framing and encodes the head into {@link #headBuffer}. */
+    /** Commits: chooses framing and encodes the head into {@link #headBuffer}. */
     private void commit(boolean last) throws IOException {
-        committed = true;
+        frame(last);
+        encodeHead();
+    }
+
+    /**
+     * Chooses the framing (no I/O), which commits the response.
+     *
+     * @throws IOException when more bytes are already buffered than a Content-Length declared
+     *     after they were written (nothing is committed then)
+     */
+    private void frame(boolean last) throws IOException {
         int status = exchange.status();
         RequestHead head = exchange.head;
         boolean http10 = head.version() == RequestHead.HTTP_1_0;
         boolean isHead = "HEAD".equals(head.method());
+        declaredLength = declaredLength();
+        if (declaredLength >= 0 && written > declaredLength) {
+            throw new IOException(written + " bytes written, more than the declared Content-Length of " + declaredLength);
+        }
+        committed = true;
         bodyAllowed = !isHead && status != 204 && status != 304;
         MutableHttpFields fields = exchange.responseFields();
-        String declared = fields.get("Content-Length");
-        if (declared != null) {
-            declaredLength = parseLength(declared);
-        }
         if (last && exchange.requestBody.wouldCloseIfEndedNow()) {
             // Say so now: the connection will close after this response (RFC 9110 §10.1.1, RFC 9112 §9.6).
             exchange.closeAfter = true;
         }
-        String connectionField = fields.get("Connection");
-        if (connectionField != null && connectionField.toLowerCase(java.util.Locale.ROOT).contains("close")) {
+        if (listsClose(fields)) {
             exchange.closeAfter = true;
         }
         Supplier<HttpFields> trailers = exchange.trailers();
@@ -279,6 +328,15 @@ final class Http1ResponseBody extends ResponseBody {
             framing = Framing.CLOSE_DELIMITED;
             exchange.closeAfter = true;
         }
+        contentLength = length;
+    }
+
+    /** Encodes status line and fields, as framed, into {@link #headBuffer}. */
+    private void encodeHead() {
+        int status = exchange.status();
+        MutableHttpFields fields = exchange.responseFields();
+        long length = contentLength;
+        boolean http10 = exchange.head.version() == RequestHead.HTTP_1_0;
         int size = 160 + ResponseEncoder.fieldsLength(fields);
         headBuffer = connection.connector.pages().take(size);
         ByteBuffer out = headBuffer;
@@ -304,6 +362,16 @@ final class Http1ResponseBody extends ResponseBody {
         }
         ResponseEncoder.putCrlf(out);
         out.flip();
+    }
+
+    /** @return whether a Connection field of the response lists {@code close} (RFC 9110 §7.6.1) */
+    private static boolean listsClose(MutableHttpFields fields) {
+        for (int i = 0, n = fields.size(); i < n; i++) {
+            if (fields.name(i).equalsIgnoreCase("Connection") && ConnectionField.listsClose(fields.value(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long parseLength(String value) {
@@ -365,11 +433,26 @@ final class Http1ResponseBody extends ResponseBody {
     }
 
     private ByteBuffer lastChunk() {
+        if (trailerSection != null) {
+            return trailerSection;
+        }
+        lastChunk.clear();
+        return lastChunk;
+    }
+
+    /**
+     * Calls the trailer supplier, once, and encodes the last chunk with the fields allowed in a
+     * trailer section ({@link TrailerFields}).
+     *
+     * @return the last chunk and trailer section, or {@code null} when there are no trailer fields
+     * @throws RuntimeException what the supplier threw, or {@link IllegalArgumentException} for a
+     *     field with a null, non-token or control-character name or value
+     */
+    private ByteBuffer trailerSection() {
         Supplier<HttpFields> supplier = exchange.trailers();
-        HttpFields trailers = supplier == null ? null : supplier.get();
+        HttpFields trailers = supplier == null ? null : TrailerFields.permitted(supplier.get());
         if (trailers == null || trailers.size() == 0) {
-            lastChunk.clear();
-            return lastChunk;
+            return null;
         }
         ByteBuffer out = ByteBuffer.allocate(8 + ResponseEncoder.fieldsLength(trailers));
         out.put((byte) '0').put((byte) '\r').put((byte) '\n');
@@ -398,7 +481,8 @@ final class Http1ResponseBody extends ResponseBody {
      * @return whether the response was copied into the cork
      */
     private boolean corked(int k) {
-        if (!connection.hasBufferedInput()) {
+        // Buffered bytes of this request's own unread body are no next request to wait for.
+        if (!exchange.requestBody.isFinished() || !connection.hasBufferedInput()) {
             return false;
         }
         int total = 0;
@@ -436,6 +520,31 @@ final class Http1ResponseBody extends ResponseBody {
         if (cork != null && cork.position() == 0) {
             connection.connector.pages().give(cork);
             cork = null;
+        }
+    }
+
+    /** The connection closed and no thread uses this body any more: every borrowed buffer goes back. */
+    void release() {
+        releaseBuffers();
+        connection.connector.pages().give(cork);
+        cork = null;
+        pending = null;
+    }
+
+    /**
+     * Writes a response the connector made itself (an error, before the connection closes) in
+     * order: behind the corked responses and any output still pending. A worker waits until it is
+     * all written; on the loop what the channel does not take stays pending.
+     */
+    void writeError(ByteBuffer response) throws IOException {
+        boolean mayBlock = !connection.loop.inLoop();
+        if (mayBlock) {
+            nonBlocking = false;
+        }
+        parts[1] = response;
+        writeParts(2);
+        while (mayBlock && pending != null) {
+            connection.awaitWritable();
         }
     }
 
@@ -530,7 +639,7 @@ final class Http1ResponseBody extends ResponseBody {
     public void onWritable(Runnable callback) {
         nonBlocking = true;
         if (pending == null) {
-            connection.dispatch(callback);
+            connection.dispatch(exchange, callback);
             return;
         }
         writable.set(callback);
@@ -538,15 +647,17 @@ final class Http1ResponseBody extends ResponseBody {
             // The loop drained the pending bytes meanwhile and may have looked for the callback too early.
             Runnable c = writable.getAndSet(null);
             if (c != null) {
-                connection.dispatch(c);
+                connection.dispatch(exchange, c);
             }
         }
     }
 
     /** Called by the loop when the channel turned writable (or by close): writes what is pending. */
     void onWritable() {
+        boolean drained;
         synchronized (this) {
             ByteBuffer rest = pending;
+            drained = rest != null;
             if (rest != null && !connection.isClosed()) {
                 try {
                     connection.channel.write(rest);
@@ -560,10 +671,14 @@ final class Http1ResponseBody extends ResponseBody {
             }
             pending = null;
         }
+        if (drained && connection.closesWhenWritten()) {
+            connection.closeLingering(); // the queued error response is out; the request may still be coming
+            return;
+        }
         exchange.onOutputDrained();
         Runnable callback = writable.getAndSet(null);
         if (callback != null) {
-            connection.dispatch(callback);
+            connection.dispatch(exchange, callback);
         }
     }
 

@@ -40,6 +40,8 @@ public final class NioConnector implements Connector {
     private volatile boolean stopping;
     private final java.util.concurrent.CompletableFuture<Throwable> failure = new java.util.concurrent.CompletableFuture<>();
     private static final System.Logger LOG = System.getLogger(NioConnector.class.getName());
+    /** Test seam: run on every accepted socket before it is registered ({@code null}: nothing). */
+    volatile java.util.function.Consumer<java.nio.channels.SocketChannel> acceptedSocketSeam;
 
     /**
      * @param config the configuration

@@ -167,6 +167,10 @@ final class SelectorLoop implements Runnable {
     void open(SocketChannel channel) {
         Http1Connection connection;
         try {
+            java.util.function.Consumer<SocketChannel> seam = connector.acceptedSocketSeam;
+            if (seam != null) {
+                seam.accept(channel);
+            }
             connection = new Http1Connection(connector, this, channel);
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (Throwable e) {

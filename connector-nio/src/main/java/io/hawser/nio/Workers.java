@@ -18,13 +18,11 @@ import java.util.logging.Logger;
  * are busy, a task runs on a virtual worker (Java 21+, when the configuration allows: unbounded,
  * so handlers that block never hold back others) or else waits in a queue for a platform worker.
  *
- * <p>Why platform threads first: measured on the end-to-end benchmark (docs/benchmarks.md, one
- * server core), a request handed to a parked platform thread costs less server CPU than one handed
- * to a parked virtual thread (a futex wake against a ForkJoinPool submission, a carrier wake-up,
- * the continuation's mount and unmount, and the carrier's spin before it parks): keep-alive 5.5
- * against 6.3 µs per request, {@code Connection: close} 19.0 against 22.9 µs, pipelined 936k
- * against 785k requests/s. Virtual threads are kept for what they are best at: many handlers
- * blocked at once.
+ * <p>Why platform threads first: on the end-to-end benchmark a request handed to a parked platform
+ * thread costs less server CPU than one handed to a parked virtual thread (a futex wake against a
+ * ForkJoinPool submission, a carrier wake-up, the continuation's mount and unmount, and the
+ * carrier's spin before it parks), in every workload; {@code docs/benchmarks.md} ("Dispatch: platform workers first") has
+ * the figures. Virtual threads are kept for what they are best at: many handlers blocked at once.
  *
  * <p>The hand-off allocates nothing at steady state and wakes as few threads as it can. Tasks go
  * into one array queue (no node per task); idle workers wait on an intrusive LIFO stack (the most
@@ -32,9 +30,9 @@ import java.util.logging.Logger;
  * no worker is already awake and about to look at the queue; a worker that takes a task and sees
  * more queued wakes one more; a worker that finishes a task takes the next queued one without
  * parking. So a selector loop handing over a batch of requests costs one wake-up, and on a busy
- * core one worker runs the batch back to back instead of one context switch per request (waking
- * one worker per task measured 10.0 µs of server CPU per keep-alive request, this scheme 5.3, a
- * {@code ThreadPoolExecutor}, which wakes the same way but allocates a queue node per task, 7.0).
+ * core one worker runs the batch back to back instead of one context switch per request (measured
+ * against waking one worker per task and against a {@code ThreadPoolExecutor}, which wakes the same
+ * way but allocates a queue node per task: {@code docs/benchmarks.md}).
  * A virtual thread per request, as {@code Executors.newVirtualThreadPerTaskExecutor()} gives, costs a
  * thread object, its stack chunk and a thread-container entry per request. A worker idle for
  * {@link #KEEP_ALIVE_NANOS} (by default) ends. Compiled for Java 17, so virtual threads are reached

@@ -101,6 +101,40 @@ class Http1ParserTest {
         assertRejected(400, head(method + " example.com:443 HTTP/1.1", "Host: example.com:443"));
     }
 
+    @Test
+    void acceptsEveryCharacterRfc3986AllowsInPathAndQuery() {
+        // pchar = unreserved / pct-encoded / sub-delims / ":" / "@"; query adds "/" and "?" (RFC 3986 §3.3, §3.4)
+        String target = "/AZaz09-._~!$&'()*+,;=:@//%20%7e%7E%aF?/?:@!$&'()*+,;=%00";
+        assertThat(parse(head("GET " + target + " HTTP/1.1", "Host: a")).target()).isEqualTo(target);
+        String absolute = "http://ex%41mple.com:8080/a%2Fb?c=%3D";
+        assertThat(parse(head("GET " + absolute + " HTTP/1.1", "Host: a")).target()).isEqualTo(absolute);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/a#frag", "/a?b#", "/#", "http://example.com/#x", "/a?x=|", "/a|b", "/{", "/}", "/^",
+        "/`", "/a\\b", "/\"\"", "/<a>", "/a?>", "/a[b]", "/a]", "/?[", "http://example.com/a[1]",
+        "http://example.com?]"})
+    void rejectsBytesRfc3986DoesNotAllowInTheTarget(String target) {
+        assertRejected(400, head("GET " + target + " HTTP/1.1", "Host: a"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/%zz", "/%4", "/a?b=%", "/%", "/%g0", "/%0g", "/a%2", "/a%%41", "/%4 x", "http://a%zz.com/",
+        "http://example.com/%x1"})
+    void rejectsMalformedPercentEncoding(String target) {
+        assertRejected(400, head("GET " + target + " HTTP/1.1", "Host: a"));
+    }
+
+    @Test
+    void answers414ToATargetRunPastTheLimitAndKeeps400ForABadByteThere() {
+        ConnectorConfig small = ConnectorConfig.builder().maxRequestLineLength(64).build();
+        String line = "GET /" + "a".repeat(59);  // 64 bytes: the next byte is the 65th
+        HeadDelivery.assertRejected(small, 414, line + "b HTTP/1.1\r\nHost: a\r\n\r\n");
+        HeadDelivery.assertRejected(small, 414, line + "%41 HTTP/1.1\r\nHost: a\r\n\r\n");
+        HeadDelivery.assertRejected(small, 400, line + "# HTTP/1.1\r\nHost: a\r\n\r\n");
+        HeadDelivery.assertRejected(small, 400, "GET /" + "a".repeat(57) + "%z HTTP/1.1\r\nHost: a\r\n\r\n");
+    }
+
     // ------------------------------------------------------------------ method (§3.1)
 
     @ParameterizedTest

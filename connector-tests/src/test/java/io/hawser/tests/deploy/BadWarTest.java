@@ -70,22 +70,9 @@ class BadWarTest {
         }
     }
 
-    /** A WAR with the given web.xml (null for none), classes and extra files. */
     private Path war(String name, String webXml, Map<String, String> classes, Map<String, String> files)
             throws Exception {
-        Path app = work.resolve(name);
-        Files.createDirectories(app.resolve("WEB-INF"));
-        if (webXml != null) {
-            JavaSources.write(app.resolve("WEB-INF/web.xml"), webXml);
-        }
-        if (!classes.isEmpty()) {
-            JavaSources.compile(app.resolve("WEB-INF/classes"), JavaSources.servletApiJar(), classes);
-        }
-        for (Map.Entry<String, String> f : files.entrySet()) {
-            JavaSources.write(app.resolve(f.getKey()), f.getValue());
-        }
-        JavaSources.write(app.resolve("index.html"), "x");
-        return JavaSources.zip(app, work.resolve(name + ".war"));
+        return JavaSources.war(work, name, webXml, classes, files);
     }
 
     @Test

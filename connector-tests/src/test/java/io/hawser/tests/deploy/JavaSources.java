@@ -75,6 +75,31 @@ final class JavaSources {
         return zipFile;
     }
 
+    /**
+     * @param work a scratch directory
+     * @param name the WAR's file name without {@code .war}
+     * @param webXml the web.xml, or {@code null} for none
+     * @param classes class name to source, compiled against the servlet API jar
+     * @param files more files, by path in the app
+     * @return {@code work/NAME.war}, which also holds an {@code index.html}
+     */
+    static Path war(Path work, String name, String webXml, Map<String, String> classes, Map<String, String> files)
+            throws Exception {
+        Path app = work.resolve(name);
+        Files.createDirectories(app.resolve("WEB-INF"));
+        if (webXml != null) {
+            write(app.resolve("WEB-INF/web.xml"), webXml);
+        }
+        if (!classes.isEmpty()) {
+            compile(app.resolve("WEB-INF/classes"), servletApiJar(), classes);
+        }
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            write(app.resolve(f.getKey()), f.getValue());
+        }
+        write(app.resolve("index.html"), "x");
+        return zip(app, work.resolve(name + ".war"));
+    }
+
     /** @return a web.xml with the jakarta 6.1 namespace around {@code body} */
     static String webXml(String body) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -3,6 +3,9 @@ package io.hawser.tests.deploy;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,12 +13,15 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code java -jar connector-nio/target/hawser.jar ARGS} in a child process (the same JDK as the
  * tests), its standard output read line by line and its standard error collected.
  */
 final class LauncherProcess implements AutoCloseable {
+    private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/");
     final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final StringBuffer err = new StringBuffer();
@@ -97,6 +103,33 @@ final class LauncherProcess implements AutoCloseable {
         List<String> rest = new ArrayList<>();
         lines.drainTo(rest);
         return rest;
+    }
+
+    /** @return the port of a first line {@code listening on http://127.0.0.1:PORT/}; fails on any other line */
+    static int port(String firstLine) {
+        Matcher m = LISTENING.matcher(String.valueOf(firstLine));
+        if (!m.matches()) {
+            throw new AssertionError("first line: " + firstLine);
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    /** @return a port on 127.0.0.1 that was free a moment ago */
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        }
+    }
+
+    /** @return whether something accepts connections on 127.0.0.1:{@code port} */
+    static boolean canConnect(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     @Override

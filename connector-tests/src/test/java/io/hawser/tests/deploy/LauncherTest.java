@@ -3,19 +3,15 @@ package io.hawser.tests.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hawser.api.ConnectorConfig;
-import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.eclipse.jetty.client.CompletableResponseListener;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.HttpClient;
@@ -29,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The {@code hawser} launcher as a user runs it: {@code java -jar connector-nio/target/hawser.jar ...}. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LauncherTest {
-    private static final Pattern LISTENING = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/");
     private static HttpClient client;
     @TempDir
     Path work;
@@ -45,19 +40,13 @@ class LauncherTest {
         client.stop();
     }
 
-    private static int port(String firstLine) {
-        Matcher m = LISTENING.matcher(String.valueOf(firstLine));
-        assertThat(m.matches()).as("first line: " + firstLine).isTrue();
-        return Integer.parseInt(m.group(1));
-    }
-
     @Test
     void servesSeveralWarsLogsAccessesAndDrainsOnSigterm() throws Exception {
         Path log = work.resolve("access.log");
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", "--access-log", log.toString(),
                 "--access-log-format", "combined", "--headers-timeout", "5s", "--max-connections", "50",
                 SampleWars.war("hello").toString(), SampleWars.war("async").toString())) {
-            int port = port(hawser.nextLine());
+            int port = LauncherProcess.port(hawser.nextLine());
             String base = "http://127.0.0.1:" + port;
             assertThat(hawser.nextLine()).isEqualTo(base + "/hello/  " + SampleWars.war("hello"));
             assertThat(hawser.nextLine()).isEqualTo(base + "/async/  " + SampleWars.war("async"));
@@ -96,7 +85,7 @@ class LauncherTest {
     @Test
     void aSingleWarIsServedAtTheRootContext() throws Exception {
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", SampleWars.war("echo").toString())) {
-            int port = port(hawser.nextLine());
+            int port = LauncherProcess.port(hawser.nextLine());
             assertThat(hawser.nextLine()).isEqualTo("http://127.0.0.1:" + port + "/  " + SampleWars.war("echo"));
             assertThat(client.GET("http://127.0.0.1:" + port + "/plaintext").getContentAsString())
                     .isEqualTo("Hello, World!");
@@ -109,7 +98,7 @@ class LauncherTest {
         Files.copy(SampleWars.war("hello"), webapps.resolve("ROOT.war"));
         Files.copy(SampleWars.war("static"), webapps.resolve("site.war"));
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", "webapps", "/greeting=" + SampleWars.war("hello"))) {
-            String base = "http://127.0.0.1:" + port(hawser.nextLine());
+            String base = "http://127.0.0.1:" + LauncherProcess.port(hawser.nextLine());
             assertThat(List.of(hawser.nextLine(), hawser.nextLine(), hawser.nextLine())).containsExactly(
                     base + "/  " + Path.of("webapps", "ROOT.war"), base + "/site/  " + Path.of("webapps", "site.war"),
                     base + "/greeting/  " + SampleWars.war("hello"));
@@ -121,14 +110,14 @@ class LauncherTest {
 
     @Test
     void aBadWarExitsWith1AndNothingIsEverListening() throws Exception {
-        int port = freePort();
+        int port = LauncherProcess.freePort();
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", String.valueOf(port),
                 SampleWars.war("hello").toString(), "missing.war")) {
             assertThat(hawser.exitCode()).isEqualTo(1);
             assertThat(hawser.stderr()).contains("hawser: cannot deploy missing.war: no such file or directory");
             assertThat(hawser.remainingLines()).isEmpty();
         }
-        assertThat(canConnect(port)).as("port " + port + " was never opened").isFalse();
+        assertThat(LauncherProcess.canConnect(port)).as("port " + port + " was never opened").isFalse();
     }
 
     @Test
@@ -201,22 +190,6 @@ class LauncherTest {
         try (LauncherProcess hawser = new LauncherProcess(work, "--version")) {
             assertThat(hawser.exitCode()).isEqualTo(0);
             assertThat(hawser.remainingLines().get(0)).startsWith("hawser 0.");
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress("127.0.0.1", 0));
-            return s.getLocalPort();
-        }
-    }
-
-    private static boolean canConnect(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

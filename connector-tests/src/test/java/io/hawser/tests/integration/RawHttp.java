@@ -52,6 +52,11 @@ final class RawHttp implements Closeable {
         return new RawHttp(s);
     }
 
+    /** Uses an already connected socket (set its options, read timeout included, before connecting). */
+    static RawHttp wrap(Socket connected) throws IOException {
+        return new RawHttp(connected);
+    }
+
     Socket socket() {
         return socket;
     }

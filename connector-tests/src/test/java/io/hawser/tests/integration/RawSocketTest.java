@@ -508,6 +508,26 @@ class RawSocketTest {
         }
     }
 
+    /** RFC 9110 §6.5.1: fields whose definition does not permit them in trailers are not sent there. */
+    @Test
+    void dropsTrailerFieldsNotAllowedInATrailerSection() throws IOException {
+        NioConnector server = RawHttp.start(exchange -> {
+            exchange.setTrailerFields(() -> new io.hawser.api.MutableHttpFields().add("Content-Length", "99")
+                    .add("X-Sum", "42").add("transfer-encoding", "gzip").add("Set-Cookie", "a=b")
+                    .add("Connection", "close").add("Cache-Control", "no-store").add("Server-Timing", "db;dur=5"));
+            exchange.responseBody().write("hi".getBytes(StandardCharsets.US_ASCII));
+        });
+        try (RawHttp c = RawHttp.connect(server.port())) {
+            RawHttp.Response r = c.send("GET / HTTP/1.1\r\nHost: t\r\nTE: trailers\r\n\r\n").read();
+            assertThat(r.bodyText()).isEqualTo("hi");
+            assertThat(r.trailers).extracting(f -> f[0] + ": " + f[1]).containsExactly("X-Sum: 42", "Server-Timing: db;dur=5");
+            // the connection is still in step
+            assertThat(c.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n").read().bodyText()).isEqualTo("hi");
+        } finally {
+            server.close();
+        }
+    }
+
     // ------------------------------------------------------------------ back-pressure
 
     @Test

@@ -1,0 +1,220 @@
+package io.hawser.deploy;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every element of the deployment descriptor schema (web-app and web-common 6.1, Servlet 6.1 §14),
+ * every annotation of Servlet 6.1 §8.1 and §15.5, and the few files a web app may hold that a
+ * container must act on (web fragments §8.2, JSP pages), each in one of three classes:
+ * {@link Support#ACTED_ON acted on}, {@link Support#DESCRIPTIVE descriptive} (no effect on
+ * behaviour) or {@link Support#NOT_SUPPORTED not supported}. A web app using a not-supported feature
+ * is refused (fail closed), unless the feature is {@link Feature#acceptable() acceptable} and the
+ * deployer accepted it ({@link Unenforced}). {@code docs/deployment.md} shows the same table.
+ *
+ * <p>Descriptor elements are keyed {@code parent/child} by local names ({@code servlet/run-as},
+ * {@code init-param/param-name}); children of {@code <web-app>} by their name alone. The children
+ * of an acted-on element are classified too; an element that is not in the table is unknown and
+ * refused.
+ */
+final class DeploymentFeatures {
+    /** The three classes. */
+    enum Support { ACTED_ON, DESCRIPTIVE, NOT_SUPPORTED }
+
+    /**
+     * One element, annotation or kind of file.
+     *
+     * @param name the name a deployer accepts it by ({@code --accept-unenforced NAME}), e.g. {@code run-as}
+     * @param support its class
+     * @param missing for a not-supported one: what Hawser does not provide
+     * @param consequence for a not-supported one: what serving the app without it would mean
+     * @param advice for one that cannot be accepted: what to do instead; {@code null} when acceptable
+     */
+    record Feature(String name, Support support, String missing, String consequence, String advice) {
+        /** @return whether a deployer may accept the risk of serving the app without it */
+        boolean acceptable() {
+            return support == Support.NOT_SUPPORTED && advice == null;
+        }
+
+        /**
+         * @return the refusal: {@code not enforced by Hawser (MISSING): CONSEQUENCE. ADVICE.}
+         */
+        String refusal() {
+            return "not enforced by Hawser (" + missing + "): " + consequence + ". " + (advice != null ? advice
+                    : "Remove it, or accept the risk with --accept-unenforced " + name) + ".";
+        }
+    }
+
+    /**
+     * A not-supported feature a web app uses.
+     *
+     * @param feature the feature
+     * @param where where, e.g. {@code WEB-INF/web.xml <servlet> <run-as>} or
+     *     {@code @Resource on com.example.Cart (WEB-INF/classes)}
+     */
+    record Use(Feature feature, String where) {
+    }
+
+    private static final String[] DESCRIPTION_GROUP = {"description", "display-name", "icon"};
+    private static final String JNDI = "JNDI resources and injection are not provided yet";
+    private static final String JNDI_EFFECT = "its lookups and injections would fail or find nothing";
+    private static final Map<String, Feature> ELEMENTS = new LinkedHashMap<>();
+    private static final Map<String, Feature> ANNOTATIONS = new LinkedHashMap<>();
+    /** JSP pages: files a container maps to its JSP servlet ({@code DefaultServlet.isJspFile}). */
+    static final Feature JSP = new Feature("jsp", Support.NOT_SUPPORTED, "JSP is not supported yet",
+            "the pages would answer 404", null);
+    /** {@code META-INF/web-fragment.xml} in a jar of {@code WEB-INF/lib} (Servlet 6.1 §8.2). */
+    static final Feature WEB_FRAGMENT = new Feature("web-fragment", Support.NOT_SUPPORTED,
+            "web fragments are not read yet", "the filters, servlets, listeners and constraints it declares would"
+                    + " not be installed", null);
+
+    static {
+        acted("", "display-name", "context-param", "filter", "filter-mapping", "listener", "servlet",
+                "servlet-mapping", "session-config", "mime-mapping", "welcome-file-list", "error-page",
+                "locale-encoding-mapping-list", "request-character-encoding", "response-character-encoding");
+        descriptive("", "description", "icon", "distributable", "module-name", "default-context-path",
+                "deny-uncovered-http-methods");
+        notEnforced("security-constraint", "container security is not supported yet",
+                "the app would be served unprotected", "Remove it, or protect the app another way");
+        notSupported("login-config", "container authentication is not supported yet",
+                "authenticate() and login() would fail and no user would ever be signed in");
+        notSupported("security-role", "container security is not supported yet",
+                "isUserInRole() would be false for every role");
+        for (String ref : new String[] {"env-entry", "ejb-ref", "ejb-local-ref", "service-ref", "resource-ref",
+                "resource-env-ref", "message-destination-ref", "persistence-context-ref", "persistence-unit-ref",
+                "data-source", "jms-connection-factory", "jms-destination", "mail-session", "connection-factory",
+                "administered-object", "context-service", "managed-executor", "managed-scheduled-executor",
+                "managed-thread-factory", "message-destination"}) {
+            notSupported(ref, JNDI, JNDI_EFFECT);
+        }
+        notSupported("post-construct", "lifecycle callbacks are not called yet", "the method would never run");
+        notSupported("pre-destroy", "lifecycle callbacks are not called yet", "the method would never run");
+        notSupported("jsp-config", "JSP is not supported yet", "its JSP pages and tag libraries would not work");
+        notSupported("absolute-ordering", "web fragment ordering is not supported yet",
+                "the annotations and initializers of the jars it leaves out would still be used");
+
+        acted("servlet", "servlet-name", "servlet-class", "init-param", "load-on-startup", "enabled",
+                "async-supported", "multipart-config");
+        descriptive("servlet", DESCRIPTION_GROUP);
+        notEnforced("servlet/jsp-file", "JSP is not supported yet", "the servlet cannot run",
+                "Remove the servlet, or compile the JSP page into a servlet class and name it in <servlet-class>");
+        notSupported("servlet/run-as", "container security is not supported yet",
+                "the servlet would run without the role");
+        notSupported("servlet/security-role-ref", "container security is not supported yet",
+                "isUserInRole() would be false for the role");
+        acted("init-param", "param-name", "param-value");
+        descriptive("init-param", "description");
+        acted("context-param", "param-name", "param-value");
+        descriptive("context-param", "description");
+        acted("multipart-config", "location", "max-file-size", "max-request-size", "file-size-threshold");
+        acted("filter", "filter-name", "filter-class", "async-supported", "init-param");
+        descriptive("filter", DESCRIPTION_GROUP);
+        acted("filter-mapping", "filter-name", "url-pattern", "servlet-name", "dispatcher");
+        acted("servlet-mapping", "servlet-name", "url-pattern");
+        acted("listener", "listener-class");
+        descriptive("listener", DESCRIPTION_GROUP);
+        acted("session-config", "session-timeout", "cookie-config", "tracking-mode");
+        acted("cookie-config", "name", "domain", "path", "http-only", "secure", "max-age", "attribute");
+        descriptive("cookie-config", "comment");
+        acted("attribute", "attribute-name", "attribute-value");
+        descriptive("attribute", "description");
+        acted("mime-mapping", "extension", "mime-type");
+        acted("welcome-file-list", "welcome-file");
+        acted("error-page", "error-code", "exception-type", "location");
+        acted("locale-encoding-mapping-list", "locale-encoding-mapping");
+        acted("locale-encoding-mapping", "locale", "encoding");
+
+        for (String a : new String[] {"WebServlet", "WebFilter", "WebListener", "WebInitParam", "MultipartConfig",
+                "HandlesTypes"}) {
+            ANNOTATIONS.put("jakarta.servlet.annotation." + a, new Feature("@" + a, Support.ACTED_ON, null, null, null));
+        }
+        Feature security = ELEMENTS.get("security-constraint");
+        for (String a : new String[] {"ServletSecurity", "HttpConstraint", "HttpMethodConstraint"}) {
+            ANNOTATIONS.put("jakarta.servlet.annotation." + a, security);
+        }
+        annotation("jakarta.annotation.security.DeclareRoles", "security-role");
+        annotation("jakarta.annotation.security.RunAs", "servlet/run-as");
+        annotation("jakarta.annotation.PostConstruct", "post-construct");
+        annotation("jakarta.annotation.PreDestroy", "pre-destroy");
+        annotation("jakarta.annotation.Resource", "resource-ref");
+        annotation("jakarta.annotation.Resources", "resource-ref");
+        annotation("jakarta.ejb.EJB", "ejb-ref");
+        annotation("jakarta.ejb.EJBs", "ejb-ref");
+        annotation("jakarta.persistence.PersistenceContext", "persistence-context-ref");
+        annotation("jakarta.persistence.PersistenceContexts", "persistence-context-ref");
+        annotation("jakarta.persistence.PersistenceUnit", "persistence-unit-ref");
+        annotation("jakarta.persistence.PersistenceUnits", "persistence-unit-ref");
+        annotation("jakarta.xml.ws.WebServiceRef", "service-ref");
+        annotation("jakarta.xml.ws.WebServiceRefs", "service-ref");
+    }
+
+    private DeploymentFeatures() {
+    }
+
+    private static void acted(String parent, String... children) {
+        put(parent, Support.ACTED_ON, children);
+    }
+
+    private static void descriptive(String parent, String... children) {
+        put(parent, Support.DESCRIPTIVE, children);
+    }
+
+    private static void put(String parent, Support support, String... children) {
+        for (String c : children) {
+            ELEMENTS.put(parent.isEmpty() ? c : parent + "/" + c, new Feature(c, support, null, null, null));
+        }
+    }
+
+    private static void notSupported(String key, String missing, String consequence) {
+        ELEMENTS.put(key, new Feature(key.substring(key.indexOf('/') + 1), Support.NOT_SUPPORTED, missing,
+                consequence, null));
+    }
+
+    private static void notEnforced(String key, String missing, String consequence, String advice) {
+        ELEMENTS.put(key, new Feature(key.substring(key.indexOf('/') + 1), Support.NOT_SUPPORTED, missing,
+                consequence, advice));
+    }
+
+    private static void annotation(String type, String elementKey) {
+        ANNOTATIONS.put(type, ELEMENTS.get(elementKey));
+    }
+
+    /**
+     * @param parent the parent element's local name, or {@code ""} under {@code <web-app>}
+     * @param child the element's local name
+     * @return its classification, or {@code null} when the schema has no such element there
+     */
+    static Feature element(String parent, String child) {
+        return ELEMENTS.get(parent.isEmpty() ? child : parent + "/" + child);
+    }
+
+    /** @return every descriptor element, keyed {@code parent/child} (children of web-app by name) */
+    static Map<String, Feature> elements() {
+        return Collections.unmodifiableMap(ELEMENTS);
+    }
+
+    /** @return every annotation, keyed by its type's name */
+    static Map<String, Feature> annotations() {
+        return Collections.unmodifiableMap(ANNOTATIONS);
+    }
+
+    /**
+     * @param name a name as {@code --accept-unenforced} takes it
+     * @return the not-supported feature of that name, or {@code null}
+     */
+    static Feature notSupported(String name) {
+        if (name.equals(JSP.name())) {
+            return JSP;
+        }
+        if (name.equals(WEB_FRAGMENT.name())) {
+            return WEB_FRAGMENT;
+        }
+        for (Feature f : ELEMENTS.values()) {
+            if (f.support() == Support.NOT_SUPPORTED && f.name().equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,279 @@
+package io.hawser.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A web app that asks for something Hawser does not enforce is refused with one message naming the
+ * file, the element and what to do; accepted features are served and named in one warning.
+ */
+class FailClosedTest {
+    private static final String SERVLET = "package com.acme; public class Ok extends jakarta.servlet.http.HttpServlet {}";
+    /** Stand-ins for the jakarta.annotation and javax.servlet types (the scan matches them by name). */
+    private static final Map<String, String> FOREIGN_TYPES = Map.of(
+            "jakarta.annotation.Resource", "package jakarta.annotation; @java.lang.annotation.Retention("
+                    + "java.lang.annotation.RetentionPolicy.RUNTIME) public @interface Resource {}",
+            "jakarta.annotation.PostConstruct", "package jakarta.annotation; @java.lang.annotation.Retention("
+                    + "java.lang.annotation.RetentionPolicy.RUNTIME) public @interface PostConstruct {}",
+            "javax.servlet.http.HttpServlet", "package javax.servlet.http; public abstract class HttpServlet {}",
+            "javax.servlet.annotation.WebFilter", "package javax.servlet.annotation; @java.lang.annotation.Retention("
+                    + "java.lang.annotation.RetentionPolicy.RUNTIME) public @interface WebFilter { String[] value(); }");
+
+    /** Held, so the handler stays on the logger the deployer writes to. */
+    private static final Logger LOG = Logger.getLogger(Deployer.class.getName());
+    @TempDir
+    Path dir;
+    private final List<String> warnings = new ArrayList<>();
+    private final Handler handler = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            warnings.add(new java.util.logging.SimpleFormatter().formatMessage(r));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void listen() {
+        LOG.addHandler(handler);
+    }
+
+    @AfterEach
+    void unlisten() {
+        LOG.removeHandler(handler);
+    }
+
+    /** An exploded app with the given web.xml body (null: none), classes and files. */
+    private Path app(String name, String webXml, Map<String, String> classes, Map<String, String> files)
+            throws Exception {
+        Path app = dir.resolve(name);
+        if (webXml != null) {
+            TestWars.write(app.resolve("WEB-INF/web.xml"), webXml.startsWith("<web-app") ? webXml
+                    : TestWars.webXml(webXml));
+        }
+        Map<String, String> sources = new HashMap<>(classes);
+        sources.put("com.acme.Ok", SERVLET);
+        TestWars.compile(app.resolve("WEB-INF/classes"), sources);
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            TestWars.write(app.resolve(f.getKey()), f.getValue());
+        }
+        return app;
+    }
+
+    private static String refusal(Path app, Unenforced accepted) {
+        DeploymentException e = catchThrowableOfType(DeploymentException.class,
+                () -> Deployer.deploy(app, "/x", Deployer.class.getClassLoader(), accepted).close());
+        assertThat(e).as("deploying " + app + " is refused").isNotNull();
+        return e.getMessage();
+    }
+
+    private void deploys(Path app, Unenforced accepted) throws DeploymentException {
+        Deployer.deploy(app, "/x", Deployer.class.getClassLoader(), accepted).close();
+    }
+
+    @Test
+    void aSecurityConstraintIsRefusedAndCannotBeAccepted() throws Exception {
+        Path app = app("sec", "<security-constraint><web-resource-collection><web-resource-name>all"
+                + "</web-resource-name><url-pattern>/*</url-pattern></web-resource-collection><auth-constraint>"
+                + "<role-name>admin</role-name></auth-constraint></security-constraint>"
+                + "<login-config><auth-method>BASIC</auth-method></login-config>", Map.of(), Map.of());
+        String expected = "cannot deploy " + app + ": WEB-INF/web.xml <security-constraint>: not enforced by Hawser"
+                + " (container security is not supported yet): the app would be served unprotected. Remove it, or"
+                + " protect the app another way.";
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo(expected);
+        assertThat(refusal(app, Unenforced.of("login-config"))).isEqualTo(expected);
+        assertThatThrownBy(() -> Unenforced.of("security-constraint")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("\"security-constraint\" cannot be accepted: not enforced by Hawser (container security is"
+                        + " not supported yet): the app would be served unprotected. Remove it, or protect the app"
+                        + " another way.");
+    }
+
+    @Test
+    void anAcceptableElementIsRefusedUntilAcceptedThenNamedInOneWarning() throws Exception {
+        Path app = app("env", "<env-entry><env-entry-name>greeting</env-entry-name></env-entry>"
+                + "<env-entry><env-entry-name>other</env-entry-name></env-entry>"
+                + "<login-config><auth-method>BASIC</auth-method></login-config>", Map.of(), Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <env-entry>:"
+                + " not enforced by Hawser (JNDI resources and injection are not provided yet): its lookups and"
+                + " injections would fail or find nothing. Remove it, or accept the risk with --accept-unenforced"
+                + " env-entry.");
+        assertThat(refusal(app, Unenforced.of("env-entry"))).endsWith("WEB-INF/web.xml <login-config>: not enforced by"
+                + " Hawser (container authentication is not supported yet): authenticate() and login() would fail and"
+                + " no user would ever be signed in. Remove it, or accept the risk with --accept-unenforced"
+                + " login-config.");
+        assertThat(warnings).isEmpty();
+        deploys(app, Unenforced.of("env-entry", "login-config"));
+        assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): env-entry"
+                + " (WEB-INF/web.xml <env-entry> and 1 more), login-config (WEB-INF/web.xml <login-config>)");
+    }
+
+    @Test
+    void descriptiveElementsDeploySilently() throws Exception {
+        deploys(app("descr", "<description>shop</description><distributable/><module-name>shop</module-name>"
+                + "<default-context-path>/shop</default-context-path><deny-uncovered-http-methods/>"
+                + "<servlet><description>s</description><display-name>S</display-name><servlet-name>ok</servlet-name>"
+                + "<servlet-class>com.acme.Ok</servlet-class></servlet>", Map.of(), Map.of()), Unenforced.NONE);
+        assertThat(warnings).isEmpty();
+    }
+
+    @Test
+    void aWebFragmentIsRefusedUnlessMetadataCompleteOrAccepted() throws Exception {
+        Path lib = dir.resolve("lib");
+        TestWars.write(lib.resolve("META-INF/web-fragment.xml"), "<web-fragment/>");
+        Path app = app("frag", null, Map.of(), Map.of());
+        TestWars.zip(lib, app.resolve("WEB-INF/lib/shiro-web.jar"));
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/lib/shiro-web.jar"
+                + " META-INF/web-fragment.xml: not enforced by Hawser (web fragments are not read yet): the filters,"
+                + " servlets, listeners and constraints it declares would not be installed. Remove it, or accept the"
+                + " risk with --accept-unenforced web-fragment.");
+        deploys(app, Unenforced.of("web-fragment"));
+        TestWars.write(app.resolve("WEB-INF/web.xml"),
+                "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.1\" metadata-complete=\"true\"/>");
+        deploys(app, Unenforced.NONE);
+    }
+
+    @Test
+    void jspPagesAreRefusedUnlessAccepted() throws Exception {
+        Path app = app("jsp", null, Map.of(), Map.of("index.jsp", "<%= 1 %>", "WEB-INF/tags/t.TAG", "x"));
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/tags/t.TAG: not enforced"
+                + " by Hawser (JSP is not supported yet): the pages would answer 404. Remove it, or accept the risk with"
+                + " --accept-unenforced jsp.");
+        deploys(app, Unenforced.of("jsp"));
+        assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): jsp"
+                + " (WEB-INF/tags/t.TAG and 1 more)");
+    }
+
+    @Test
+    void aJspFileServletCannotBeAccepted() throws Exception {
+        Path app = app("jspfile", "<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file></servlet>",
+                Map.of(), Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).endsWith("WEB-INF/web.xml <servlet> <jsp-file>: not enforced by"
+                + " Hawser (JSP is not supported yet): the servlet cannot run. Remove the servlet, or compile the JSP"
+                + " page into a servlet class and name it in <servlet-class>.");
+        assertThatThrownBy(() -> Unenforced.of("jsp-file")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void servletSecurityIsRefusedWhereverItIs() throws Exception {
+        Path app = app("ss", null, Map.of("com.acme.Admin", "package com.acme; import jakarta.servlet.annotation.*;"
+                + " @WebServlet(\"/admin\") @ServletSecurity(@HttpConstraint(rolesAllowed = \"admin\"))"
+                + " public class Admin extends jakarta.servlet.http.HttpServlet {}"), Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": @ServletSecurity on"
+                + " com.acme.Admin (WEB-INF/classes): not enforced by Hawser (container security is not supported yet):"
+                + " the app would be served unprotected. Remove it, or protect the app another way.");
+    }
+
+    @Test
+    void injectionAndLifecycleAnnotationsAreRefusedOnContainerManagedClassesOnly() throws Exception {
+        Map<String, String> classes = new HashMap<>(FOREIGN_TYPES);
+        classes.remove("javax.servlet.http.HttpServlet");
+        classes.remove("javax.servlet.annotation.WebFilter");
+        classes.put("com.acme.Bean", "package com.acme; public class Bean { @jakarta.annotation.Resource private"
+                + " Object ds; @jakarta.annotation.PostConstruct void init() {} }");
+        deploys(app("bean", null, classes, Map.of()), Unenforced.NONE);
+
+        classes.put("com.acme.Cart", "package com.acme; public class Cart extends jakarta.servlet.http.HttpServlet {"
+                + " @jakarta.annotation.Resource private Object ds; }");
+        Path servlet = app("inject", null, classes, Map.of());
+        assertThat(refusal(servlet, Unenforced.NONE)).isEqualTo("cannot deploy " + servlet + ": @Resource on"
+                + " com.acme.Cart (WEB-INF/classes): not enforced by Hawser (JNDI resources and injection are not provided"
+                + " yet): its lookups and injections would fail or find nothing. Remove it, or accept the risk with"
+                + " --accept-unenforced resource-ref.");
+        classes.remove("com.acme.Cart");
+        classes.put("com.acme.Boot", "package com.acme; public class Boot implements jakarta.servlet.ServletContextListener"
+                + " { @jakarta.annotation.PostConstruct void init() {} }");
+        Path listener = app("lifecycle", null, classes, Map.of());
+        assertThat(refusal(listener, Unenforced.NONE)).endsWith(": @PostConstruct on com.acme.Boot (WEB-INF/classes):"
+                + " not enforced by Hawser (lifecycle callbacks are not called yet): the method would never run. Remove"
+                + " it, or accept the risk with --accept-unenforced post-construct.");
+        deploys(listener, Unenforced.of("post-construct"));
+    }
+
+    @Test
+    void aJavaxApplicationIsRefusedWithOrWithoutWebXml() throws Exception {
+        String javax = "a javax (Java EE) application. " + FailClosed.JAVAX;
+        Map<String, String> old = new HashMap<>(FOREIGN_TYPES);
+        old.put("com.acme.Old", "package com.acme; public class Old extends javax.servlet.http.HttpServlet {}");
+        Path noXml = app("javax1", null, old, Map.of());
+        assertThat(refusal(noXml, Unenforced.NONE)).isEqualTo("cannot deploy " + noXml + ": com.acme.Old"
+                + " (WEB-INF/classes) extends javax.servlet.http.HttpServlet: " + javax);
+        Path withXml = app("javax2", "", old, Map.of());
+        assertThat(refusal(withXml, Unenforced.NONE)).endsWith(": com.acme.Old (WEB-INF/classes) extends"
+                + " javax.servlet.http.HttpServlet: " + javax);
+
+        Path lib = dir.resolve("javaxlib");
+        TestWars.compile(lib, Map.of("javax.servlet.annotation.WebFilter", FOREIGN_TYPES.get(
+                "javax.servlet.annotation.WebFilter"), "org.lib.Audit", "package org.lib;"
+                + " @javax.servlet.annotation.WebFilter(\"/*\") public class Audit {}"));
+        Path annotated = app("javax3", null, Map.of(), Map.of());
+        TestWars.zip(lib, annotated.resolve("WEB-INF/lib/audit.jar"));
+        assertThat(refusal(annotated, Unenforced.NONE)).isEqualTo("cannot deploy " + annotated
+                + ": @javax.servlet.annotation.WebFilter on org.lib.Audit (WEB-INF/lib/audit.jar): " + javax);
+
+        Path sci = app("javax4", null, Map.of(), Map.of(
+                "WEB-INF/classes/META-INF/services/javax.servlet.ServletContainerInitializer", "com.acme.Init"));
+        assertThat(refusal(sci, Unenforced.NONE)).isEqualTo("cannot deploy " + sci + ": META-INF/services/"
+                + "javax.servlet.ServletContainerInitializer (WEB-INF/classes): " + javax);
+        TestWars.write(sci.resolve("WEB-INF/classes/META-INF/services/jakarta.servlet.ServletContainerInitializer"), "");
+        deploys(sci, Unenforced.NONE);
+    }
+
+    @Test
+    void absoluteOrderingIsRefusedUntilAccepted() throws Exception {
+        Path app = app("order", "<absolute-ordering/>", Map.of(), Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).endsWith("WEB-INF/web.xml <absolute-ordering>: not enforced by Hawser"
+                + " (web fragment ordering is not supported yet): the annotations and initializers of the jars it"
+                + " leaves out would still be used. Remove it, or accept the risk with --accept-unenforced"
+                + " absolute-ordering.");
+        deploys(app, Unenforced.of("absolute-ordering"));
+    }
+
+    @Test
+    void unknownNamesCannotBeAccepted() {
+        assertThatThrownBy(() -> Unenforced.of("everything")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("\"everything\" is not a feature Hawser leaves unenforced (one of"
+                        + " absolute-ordering, administered-object, connection-factory, context-service, data-source,");
+        assertThat(Unenforced.acceptable()).contains("jsp", "web-fragment", "env-entry", "run-as", "login-config")
+                .doesNotContain("security-constraint", "jsp-file", "description");
+    }
+
+    @Test
+    void cookieConfigAndTrackingModeConfigureTheSessionCookie() throws Exception {
+        Path app = app("cookie", "<session-config><cookie-config><name>SID</name><path>/</path><secure>true</secure>"
+                + "<attribute><attribute-name>SameSite</attribute-name><attribute-value>Lax</attribute-value>"
+                + "</attribute></cookie-config><tracking-mode>COOKIE</tracking-mode></session-config>", Map.of(),
+                Map.of());
+        try (DeployedApp d = Deployer.deploy(app, "/x")) {
+            jakarta.servlet.SessionCookieConfig c = d.webApp().servletContext().getSessionCookieConfig();
+            assertThat(c.getName()).isEqualTo("SID");
+            assertThat(c.getPath()).isEqualTo("/");
+            assertThat(c.isSecure()).isTrue();
+            assertThat(c.isHttpOnly()).isTrue();
+            assertThat(c.getAttribute("SameSite")).isEqualTo("Lax");
+        }
+        Path bad = app("badcookie", "<session-config><cookie-config><name>S ID</name></cookie-config></session-config>",
+                Map.of(), Map.of());
+        assertThat(refusal(bad, Unenforced.NONE)).isEqualTo("cannot deploy " + bad + ": WEB-INF/web.xml <session-config>"
+                + " <cookie-config>: invalid cookie name: S ID");
+    }
+}

@@ -1,0 +1,50 @@
+package io.hawser.http1;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The Connection field (RFC 9110 §7.6.1): {@code Connection = #connection-option}, a list of
+ * case-insensitive tokens. Only {@code close} (RFC 9112 §9.6) and {@code keep-alive} (HTTP/1.0,
+ * RFC 9112 §9.3) mean anything to the connector; a value is never matched by substring.
+ */
+public final class ConnectionField {
+    /** The {@code close} option is listed. */
+    static final int CLOSE = 1;
+    /** The {@code keep-alive} option is listed. */
+    static final int KEEP_ALIVE = 2;
+
+    private ConnectionField() {
+    }
+
+    /** @return {@link #CLOSE} and {@link #KEEP_ALIVE} bits for the options listed in {@code buf[start, end)} */
+    static int options(byte[] buf, int start, int end) {
+        int options = 0;
+        int i = start;
+        while (i < end) {
+            while (i < end && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == ',')) {
+                i++;
+            }
+            int tokenStart = i;
+            while (i < end && buf[i] != ',' && buf[i] != ' ' && buf[i] != '\t') {
+                i++;
+            }
+            int len = i - tokenStart;
+            if (len == 5 && Ascii.equalsIgnoreCase(buf, tokenStart, "close")) {
+                options |= CLOSE;
+            } else if (len == 10 && Ascii.equalsIgnoreCase(buf, tokenStart, "keep-alive")) {
+                options |= KEEP_ALIVE;
+            }
+        }
+        return options;
+    }
+
+    /**
+     * @param value a Connection field value, e.g. one an application set on a response
+     * @return whether it lists the {@code close} option, e.g. {@code keep-alive, Close}; not for
+     *     {@code closed} or {@code x-close}
+     */
+    public static boolean listsClose(String value) {
+        byte[] b = value.getBytes(StandardCharsets.ISO_8859_1);
+        return (options(b, 0, b.length) & CLOSE) != 0;
+    }
+}
