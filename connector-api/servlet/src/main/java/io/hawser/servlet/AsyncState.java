@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ClientAbortException;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -241,7 +242,8 @@ final class AsyncState implements AsyncContext {
     /**
      * Application code failed while waiting (a ReadListener, WriteListener or async task):
      * AsyncListener onError, a 500 page if nothing is committed, else the exchange is aborted (the
-     * message cannot be completed), and the end.
+     * message cannot be completed), and the end. A {@code ClientAbortException} is logged at FINE
+     * and aborts (no error page for a client that is gone).
      */
     void failed(Throwable t) {
         lock.lock();
@@ -254,9 +256,13 @@ final class AsyncState implements AsyncContext {
         } finally {
             lock.unlock();
         }
-        LOG.log(Level.WARNING, "async request failed: " + cycle.requestLine(), t);
+        // A client that went away (reset, closed, stopped reading) is expected, not a failure, and
+        // no one is left to read an error page (as RequestCycle does for a synchronous dispatch).
+        boolean clientGone = ClientAbortException.isCause(t);
+        LOG.log(clientGone ? Level.FINE : Level.WARNING,
+                (clientGone ? "client closed the connection during async " : "async request failed: ") + cycle.requestLine(), t);
         fire(Event.ERROR, t);
-        if (cycle.exchange().isCommitted()) {
+        if (clientGone || cycle.exchange().isCommitted()) {
             cycle.exchange().abort(t);
         } else {
             cycle.runInContext(() -> ErrorHandler.errorPage(cycle, 500, null, t, null));

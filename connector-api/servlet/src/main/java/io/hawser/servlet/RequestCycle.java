@@ -1,6 +1,7 @@
 package io.hawser.servlet;
 
 import io.hawser.api.BadMessageException;
+import io.hawser.api.ClientAbortException;
 import io.hawser.api.HttpExchange;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
@@ -129,7 +130,8 @@ final class RequestCycle {
     }
 
     /**
-     * A dispatch failed (§10.9.2): a refused request gets its status; anything else is logged once
+     * A dispatch failed (§10.9.2): a refused request gets its status; a client that went away
+     * ({@link ClientAbortException}) is logged at FINE and the exchange aborted; anything else is logged once
      * with the request line and becomes the error page for its type (500 by default, 503 for
      * {@link UnavailableException}); after commit the connection is aborted, as the message cannot
      * be completed.
@@ -143,6 +145,12 @@ final class RequestCycle {
             if (!exchange.isCommitted()) {
                 ErrorHandler.errorPage(this, ((BadRequestException) t).status(), t.getMessage(), null, servletName);
             }
+            return;
+        }
+        if (ClientAbortException.isCause(t)) {
+            // The client went away (reset, closed, stopped reading): expected, and no one is left to answer.
+            LOG.log(Level.FINE, "client closed the connection during " + requestLine(), t);
+            exchange.abort(t);
             return;
         }
         BadMessageException malformed = malformedRequest(t);

@@ -7,8 +7,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.Semaphore;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Accepts connections on the first selector loop: the non-blocking server socket is registered
@@ -19,11 +17,13 @@ import java.util.logging.Logger;
  * <p>{@code maxConnections}: a permit is taken before each accept. Without one the loop stops
  * watching the server socket, so further connections wait in the listen backlog (nothing is
  * accepted and refused), and it watches again as soon as a connection closes. An accept that fails
- * (e.g. EMFILE, too many open files) pauses accepting for {@link #RETRY_MILLIS}, instead of spinning.
+ * (EMFILE or ENFILE: too many open files) pauses accepting for {@link #RETRY_MILLIS}, instead of
+ * spinning, and accepting resumes by itself once descriptors are free again (as Tomcat's and
+ * Jetty's acceptors back off); the failure is logged once, then summarised ({@link RateLimitedLog}).
  * Everything here runs on the accepting loop's thread, except {@link #onPermitReleased}.
  */
 final class Acceptor {
-    private static final Logger LOG = Logger.getLogger(Acceptor.class.getName());
+    private static final System.Logger LOG = System.getLogger(Acceptor.class.getName());
     /** Most connections accepted per readiness event, so a connection storm cannot starve the loop's own sockets. */
     static final int ACCEPTS_PER_EVENT = 16;
     /** Pause after a failed accept, in milliseconds. */
@@ -33,6 +33,9 @@ final class Acceptor {
     private final SelectorLoop home;
     private final SelectorLoop[] loops;
     private final Semaphore permits;
+    private final RateLimitedLog acceptFailures = new RateLimitedLog(LOG, System.Logger.Level.WARNING);
+    /** Takes one connection from the listen queue: the server socket's {@code accept}, or a test's failing one. */
+    volatile Accept accept;
     private SelectionKey key;
     private int next;
     /** Whether accepting is paused for want of a permit (read by closing threads). */
@@ -50,6 +53,13 @@ final class Acceptor {
         this.home = loops[0];
         this.loops = loops;
         this.permits = permits;
+        this.accept = server::accept;
+    }
+
+    /** {@link ServerSocketChannel#accept()}, as a seam for tests that make it fail (EMFILE). */
+    @FunctionalInterface
+    interface Accept {
+        SocketChannel accept() throws IOException;
     }
 
     /** On the accepting loop, before it selects: registers the server socket. */
@@ -67,15 +77,15 @@ final class Acceptor {
             }
             SocketChannel channel;
             try {
-                channel = server.accept();
+                channel = accept.accept();
             } catch (ClosedChannelException e) {
                 permits.release();
                 return;
-            } catch (IOException e) {
+            } catch (Throwable e) { // IOException: EMFILE, ENFILE, ENOBUFS...; anything else is contained too
                 permits.release();
-                LOG.log(Level.WARNING, "accept failed; pausing " + RETRY_MILLIS + " ms", e);
                 pause();
-                retryAt = System.nanoTime() + RETRY_MILLIS * 1_000_000;
+                retryAt = (System.nanoTime() + RETRY_MILLIS * 1_000_000) | 1; // never 0: 0 means no pause
+                acceptFailures.log("accept failed; accepting pauses " + RETRY_MILLIS + " ms at a time until it succeeds", e);
                 return;
             }
             if (channel == null) {
@@ -135,14 +145,12 @@ final class Acceptor {
     }
 
     private void pause() {
-        if (key.isValid()) {
-            key.interestOps(0);
-        }
+        InterestOps.set(key, 0);
     }
 
     private void resume() {
-        if (key.isValid() && retryAt == 0) {
-            key.interestOps(SelectionKey.OP_ACCEPT);
+        if (retryAt == 0) {
+            InterestOps.set(key, SelectionKey.OP_ACCEPT);
         }
     }
 

@@ -14,7 +14,9 @@ import io.hawser.api.ConnectorConfig;
  * <tr><td>headers</td><td>accept, or first byte of a request</td><td>field section complete</td><td>408, close</td></tr>
  * <tr><td>request</td><td>first byte of a request</td><td>body fully received</td><td>408 if nothing committed, close</td></tr>
  * <tr><td>idle</td><td>response finished on a persistent connection</td><td>first byte of the next request</td><td>quiet close</td></tr>
- * <tr><td>write-stalled</td><td>a write could not complete</td><td>the channel is writable</td><td>abort</td></tr>
+ * <tr><td>write-stalled</td><td>a write could not complete</td><td>the channel is writable</td><td>abort (reset)</td></tr>
+ * <tr><td>lingering</td><td>closed after a response while the client may still send</td><td>the client's
+ * end of input, or {@code maxUnreadBodyDrain} bytes read</td><td>close ({@link Lingering#TIMEOUT_NANOS})</td></tr>
  * </table>
  */
 final class ConnectionLists {
@@ -23,6 +25,7 @@ final class ConnectionLists {
     static final int REQUEST = 2;
     static final int IDLE = 3;
     static final int WRITE_STALLED = 4;
+    static final int LINGERING = 5;
     /** Deadlines are rounded up to this many milliseconds, so nearby timeouts share one wake-up. */
     static final long GRANULARITY_MILLIS = 10;
 
@@ -31,6 +34,8 @@ final class ConnectionLists {
     final TimeoutList request;
     final TimeoutList idle;
     final TimeoutList writeStalled;
+    /** Connections half-closed after their last response, read and discarded until the client closes ({@link Lingering}). */
+    final TimeoutList lingering = new TimeoutList(LINGERING, Lingering.TIMEOUT_NANOS);
     long headersTimeouts;
     long requestTimeouts;
     long idleTimeouts;
@@ -58,8 +63,8 @@ final class ConnectionLists {
      *     0 when no list has an entry (select without timeout)
      */
     long selectTimeoutMillis(long now) {
-        long deadline = Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
-                Math.min(idle.nextDeadline(), writeStalled.nextDeadline()));
+        long deadline = Math.min(Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
+                Math.min(idle.nextDeadline(), writeStalled.nextDeadline())), lingering.nextDeadline());
         if (deadline == Long.MAX_VALUE) {
             return 0;
         }
@@ -70,25 +75,42 @@ final class ConnectionLists {
         return (millis + GRANULARITY_MILLIS - 1) / GRANULARITY_MILLIS * GRANULARITY_MILLIS;
     }
 
-    /** Expires what is due at {@code now}: O(expired + 1) per list. */
-    void sweep(long now) {
-        headers.expire(now, n -> {
-            if (((Http1Connection) n).onHeadersTimeout()) {
+    /**
+     * Expires what is due at {@code now}: O(expired + 1) per list. A connection whose expiry throws
+     * is closed and the sweep goes on (the failure goes to {@code failures}).
+     */
+    void sweep(long now, LoopFailures failures) {
+        expire(headers, now, failures, c -> {
+            if (c.onHeadersTimeout()) {
                 headersTimeouts++;
             }
         });
-        request.expire(now, n -> {
-            if (((Http1Connection) n).onRequestTimeout()) {
+        expire(request, now, failures, c -> {
+            if (c.onRequestTimeout()) {
                 requestTimeouts++;
             }
         });
-        idle.expire(now, n -> {
+        expire(idle, now, failures, c -> {
             idleTimeouts++;
-            ((Http1Connection) n).onIdleTimeout();
+            c.onIdleTimeout();
         });
-        writeStalled.expire(now, n -> {
+        expire(writeStalled, now, failures, c -> {
             writeTimeouts++;
-            ((Http1Connection) n).onWriteTimeout();
+            c.onWriteTimeout();
+        });
+        expire(lingering, now, failures, Lingering::end);
+    }
+
+    private static void expire(TimeoutList list, long now, LoopFailures failures,
+                               java.util.function.Consumer<Http1Connection> action) {
+        list.expire(now, n -> {
+            Http1Connection c = (Http1Connection) n;
+            try {
+                action.accept(c);
+            } catch (Throwable t) {
+                failures.connectionFailed(t);
+                c.close();
+            }
         });
     }
 }

@@ -52,8 +52,10 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Whether the loop stopped reading because {@link #in} is full (loop thread only). */
     private boolean readSuspended;
     private volatile boolean closed;
-    /** A connector-made error response is queued behind pending output: close once it is written. */
+    /** A connector-made error response is queued behind pending output: close (lingering) once it is written. */
     private volatile boolean closeWhenWritten;
+    /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
+    Lingering lingering;
     private volatile boolean readReady;
     private volatile boolean writeReady;
     private volatile Thread readWaiter;
@@ -143,8 +145,21 @@ final class Http1Connection extends ListNode implements Runnable {
         close();
     }
 
-    /** writeTimeout expired (loop): the write made no progress; abort. */
+    /** writeTimeout expired (loop): the write made no progress; abort with a reset. */
     void onWriteTimeout() {
+        reset();
+    }
+
+    /**
+     * Aborts with a reset ({@code SO_LINGER} 0): the kernel drops the unsent output at once instead
+     * of keeping it (up to megabytes) for an orphaned socket whose client stopped reading.
+     */
+    void reset() {
+        try {
+            channel.setOption(java.net.StandardSocketOptions.SO_LINGER, 0);
+        } catch (IOException | RuntimeException ignored) {
+            // closing anyway
+        }
         close();
     }
 
@@ -152,8 +167,12 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /** Called by the loop when the channel is ready for {@code ops}. */
     void onReady(int ops) {
+        if (lingering != null) {
+            lingering.onReadable(this);
+            return;
+        }
         if ((ops & SelectionKey.OP_WRITE) != 0) {
-            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
+            InterestOps.remove(key, SelectionKey.OP_WRITE);
             loop.lists.writeStalled.remove(this);
             writeReady = true;
             LockSupport.unpark(writeWaiter);
@@ -222,14 +241,14 @@ final class Http1Connection extends ListNode implements Runnable {
     private void suspendReading() {
         if (!readSuspended && key.isValid()) {
             readSuspended = true;
-            key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+            InterestOps.remove(key, SelectionKey.OP_READ);
         }
     }
 
     private void resumeReadingInterest() {
         if (readSuspended && !closed && key.isValid()) {
             readSuspended = false;
-            key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+            InterestOps.add(key, SelectionKey.OP_READ); // a worker's close may cancel the key right after isValid()
         }
     }
 
@@ -509,7 +528,7 @@ final class Http1Connection extends ListNode implements Runnable {
             } catch (IOException ignored) {
                 // the client is gone; closing is all that is left
             }
-            close();
+            closeLingering(); // the client may start sending yet
             return;
         }
         closeWhenWritten = true;
@@ -521,7 +540,7 @@ final class Http1Connection extends ListNode implements Runnable {
             return;
         }
         if (!x.responseBody.hasPending()) {
-            close();
+            closeLingering(); // the rest of the request may still be coming
         }
     }
 
@@ -586,7 +605,7 @@ final class Http1Connection extends ListNode implements Runnable {
             readWaiter = null;
         }
         if (closed) {
-            throw new IOException("connection closed");
+            throw new io.hawser.api.ClientAbortException("connection closed", null);
         }
     }
 
@@ -604,7 +623,7 @@ final class Http1Connection extends ListNode implements Runnable {
             writeWaiter = null;
         }
         if (closed) {
-            throw new IOException("connection closed");
+            throw new io.hawser.api.ClientAbortException("connection closed", null);
         }
     }
 
@@ -643,8 +662,7 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Asks the loop to report readiness for {@code op}. */
     void interest(int op) {
         loop.execute(() -> {
-            if (!closed && key.isValid()) {
-                key.interestOps(key.interestOps() | op);
+            if (!closed && key.isValid() && InterestOps.add(key, op)) {
                 if (op == SelectionKey.OP_WRITE) {
                     loop.lists.writeStalled.append(this, System.nanoTime());
                 }
@@ -703,6 +721,19 @@ final class Http1Connection extends ListNode implements Runnable {
      * holds it, else when that thread is done ({@link #retireExchange()}).
      */
     void close() {
+        close(false);
+    }
+
+    /**
+     * Closes after a final response while the client may still be sending: half-closes and lingers
+     * ({@link Lingering}) so the response is not lost to a reset; a plain close once the client ended
+     * its input. Idempotent, callable from any thread.
+     */
+    void closeLingering() {
+        close(!inputEnded());
+    }
+
+    private void close(boolean linger) {
         boolean idle;
         synchronized (this) {
             if (closed) {
@@ -711,7 +742,10 @@ final class Http1Connection extends ListNode implements Runnable {
             closed = true;
             idle = !exchangeActive;
         }
-        NioConnector.closeQuietly(channel);
+        boolean lingers = linger && Lingering.halfClose(this);
+        if (!lingers) {
+            NioConnector.closeQuietly(channel);
+        }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
         Http1Exchange x = exchange;
@@ -720,21 +754,29 @@ final class Http1Connection extends ListNode implements Runnable {
             x.responseBody.onWritable();
         }
         if (loop.inLoop()) {
-            loop.lists.removeFromAll(this);
-            leaveWorker();
-            if (idle) {
-                releaseResources();
-            }
+            leaveLists(idle, lingers);
         } else {
-            loop.execute(() -> {
-                loop.lists.removeFromAll(this);
-                leaveWorker();
-                if (idle) {
-                    releaseResources();
-                }
-            });
+            loop.execute(() -> leaveLists(idle, lingers));
         }
-        connector.onClosed();
+        if (!lingers) {
+            connector.onClosed(); // a lingering connection counts until its socket closes
+        }
+    }
+
+    /**
+     * On the loop, once closed: out of every list (into the lingering one when it lingers); with no
+     * exchange thread holding the exchange, it and the pages go back to the pools now (lingering
+     * holds none of them).
+     */
+    private void leaveLists(boolean idle, boolean lingers) {
+        loop.lists.removeFromAll(this);
+        leaveWorker();
+        if (idle) {
+            releaseResources();
+        }
+        if (lingers) {
+            Lingering.start(this, System.nanoTime());
+        }
     }
 
     /**
@@ -782,6 +824,15 @@ final class Http1Connection extends ListNode implements Runnable {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * @param e what a read or write of the channel threw (reset, broken pipe, closed by a timeout)
+     * @return it as the {@code ClientAbortException} the application sees: the connection is gone
+     */
+    static IOException clientAbort(IOException e) {
+        return e instanceof io.hawser.api.ClientAbortException ? e
+                : new io.hawser.api.ClientAbortException("connection closed: " + e.getMessage(), e);
     }
 
     /** @return a pooled (or, when larger, new) buffer holding {@code src}'s remaining bytes, read mode */

@@ -280,7 +280,9 @@ final class Http1Exchange implements HttpExchange, Runnable {
      */
     private boolean afterResponse() {
         if (closeAfter || !requestBody.skipRest()) {
-            closeInOrder();
+            // The client said it sends nothing more, and sent nothing more: a plain close. Else it
+            // may still be sending, and a close with unread input would reset the response: linger.
+            closeInOrder(!(requestBody.isFinished() && !head.isPersistent() && !connection.hasBufferedInput()));
             connection.retireExchange();
             return false;
         }
@@ -292,12 +294,24 @@ final class Http1Exchange implements HttpExchange, Runnable {
      * order (exchange thread: the cork is that thread's).
      */
     private void closeInOrder() {
+        closeInOrder(false);
+    }
+
+    /**
+     * {@link #closeInOrder()}; {@code lingering}: a lingering close ({@link Http1Connection#closeLingering}),
+     * for a close after a final response while the client may still be sending.
+     */
+    private void closeInOrder(boolean lingering) {
         try {
             responseBody.flushCork();
         } catch (IOException e) {
             // closing anyway
         }
-        connection.close();
+        if (lingering) {
+            connection.closeLingering();
+        } else {
+            connection.close();
+        }
     }
 
     // ------------------------------------------------------------------ request

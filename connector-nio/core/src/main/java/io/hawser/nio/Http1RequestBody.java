@@ -93,7 +93,7 @@ final class Http1RequestBody extends RequestBody {
             int n = connection.takeInput(in -> take(in, b, off, len));
             if (n == -2) {
                 if (connection.isClosed()) {
-                    throw new IOException("connection closed");
+                    throw new io.hawser.api.ClientAbortException("connection closed before the request body ended", null);
                 }
                 throw new BadMessageException(400, "request body ended before its end");
             }

@@ -589,7 +589,7 @@ final class Http1ResponseBody extends ResponseBody {
         } catch (IOException e) {
             exchange.closeAfter = true;
             connection.close();
-            throw e;
+            throw Http1Connection.clientAbort(e);
         } finally {
             java.util.Arrays.fill(parts, 0, k, null);
             if (from == 0) {
@@ -672,7 +672,7 @@ final class Http1ResponseBody extends ResponseBody {
             pending = null;
         }
         if (drained && connection.closesWhenWritten()) {
-            connection.close(); // the queued error response is out
+            connection.closeLingering(); // the queued error response is out; the request may still be coming
             return;
         }
         exchange.onOutputDrained();

@@ -7,8 +7,8 @@ package io.hawser.nio;
  * sweep touches once. A node linked to itself is in no list of that kind.
  */
 class ListNode {
-    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled). */
-    static final int KINDS = 5;
+    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering). */
+    static final int KINDS = 6;
 
     private ListNode prev0 = this;
     private ListNode next0 = this;
@@ -20,11 +20,14 @@ class ListNode {
     private ListNode next3 = this;
     private ListNode prev4 = this;
     private ListNode next4 = this;
+    private ListNode prev5 = this;
+    private ListNode next5 = this;
     private long since0;
     private long since1;
     private long since2;
     private long since3;
     private long since4;
+    private long since5;
 
     /** @return the next node in the list of {@code kind} (this node when in none) */
     final ListNode next(int kind) {
@@ -33,7 +36,8 @@ class ListNode {
             case 1: return next1;
             case 2: return next2;
             case 3: return next3;
-            default: return next4;
+            case 4: return next4;
+            default: return next5;
         }
     }
 
@@ -44,7 +48,8 @@ class ListNode {
             case 1: return prev1;
             case 2: return prev2;
             case 3: return prev3;
-            default: return prev4;
+            case 4: return prev4;
+            default: return prev5;
         }
     }
 
@@ -55,7 +60,8 @@ class ListNode {
             case 1: return since1;
             case 2: return since2;
             case 3: return since3;
-            default: return since4;
+            case 4: return since4;
+            default: return since5;
         }
     }
 
@@ -65,7 +71,8 @@ class ListNode {
             case 1: next1 = n; break;
             case 2: next2 = n; break;
             case 3: next3 = n; break;
-            default: next4 = n; break;
+            case 4: next4 = n; break;
+            default: next5 = n; break;
         }
     }
 
@@ -75,7 +82,8 @@ class ListNode {
             case 1: prev1 = n; break;
             case 2: prev2 = n; break;
             case 3: prev3 = n; break;
-            default: prev4 = n; break;
+            case 4: prev4 = n; break;
+            default: prev5 = n; break;
         }
     }
 
@@ -85,7 +93,8 @@ class ListNode {
             case 1: since1 = now; break;
             case 2: since2 = now; break;
             case 3: since3 = now; break;
-            default: since4 = now; break;
+            case 4: since4 = now; break;
+            default: since5 = now; break;
         }
     }
 }

@@ -38,6 +38,8 @@ public final class NioConnector implements Connector {
     private Workers workers;
     private Acceptor acceptor;
     private volatile boolean stopping;
+    private final java.util.concurrent.CompletableFuture<Throwable> failure = new java.util.concurrent.CompletableFuture<>();
+    private static final System.Logger LOG = System.getLogger(NioConnector.class.getName());
     /** Test seam: run on every accepted socket before it is registered ({@code null}: nothing). */
     volatile java.util.function.Consumer<java.nio.channels.SocketChannel> acceptedSocketSeam;
 
@@ -117,7 +119,9 @@ public final class NioConnector implements Connector {
             stopping = true;
         }
         try {
-            loops[0].stopAccepting().get(1, TimeUnit.SECONDS);
+            if (!failure.isDone()) { // a failed connector's loops have ended, and closed the server socket
+                loops[0].stopAccepting().get(1, TimeUnit.SECONDS);
+            }
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             closeQuietly(channel);
         }
@@ -139,6 +143,43 @@ public final class NioConnector implements Connector {
         }
         workers.shutdownNow();
         workers.awaitThreads(5000);
+    }
+
+    /**
+     * Whether the connector failed while serving: a selector loop could not go on (its selector
+     * broke; a failing task, event or timeout never ends a loop, see docs/architecture.md). The
+     * connector has then closed its server socket and every connection, rather than serve half-dead;
+     * {@link #stop} is all that is left to call. The launcher exits non-zero on it.
+     *
+     * @return completes with the cause when the connector failed; never completes otherwise
+     */
+    public java.util.concurrent.CompletionStage<Throwable> failure() {
+        return failure.minimalCompletionStage();
+    }
+
+    /** A loop ended on a broken selector (its connections are closed): the whole connector stops. */
+    void onLoopFailed(Throwable cause) {
+        if (!failure.complete(cause)) {
+            return;
+        }
+        try {
+            LOG.log(System.Logger.Level.ERROR, "a selector loop cannot go on; the connector stops", cause);
+        } catch (Throwable ignored) {
+            // the failure is reported through failure() anyway
+        }
+        for (SelectorLoop loop : loops) {
+            loop.stop();
+        }
+    }
+
+    /** Test seam: loop {@code index}. */
+    SelectorLoop loop(int index) {
+        return loops[index];
+    }
+
+    /** Test seam: the acceptor (on loop 0). */
+    Acceptor acceptor() {
+        return acceptor;
     }
 
     ExchangePool exchanges() {

@@ -52,6 +52,8 @@ final class SelectorLoop implements Runnable {
     private volatile boolean running = true;
     /** The acceptor, on the first loop only; {@code null} elsewhere and once accepting stopped. */
     private Acceptor acceptor;
+    /** Contains what fails on this loop (loop thread only). */
+    final LoopFailures failures = new LoopFailures();
 
     SelectorLoop(NioConnector connector, int index) throws IOException {
         this(connector, index, null);
@@ -79,6 +81,11 @@ final class SelectorLoop implements Runnable {
 
     void start() {
         thread.start();
+    }
+
+    /** Test seam: the selector (a test closes it to break the loop). */
+    Selector selector() {
+        return selector;
     }
 
     boolean inLoop() {
@@ -166,7 +173,7 @@ final class SelectorLoop implements Runnable {
             }
             connection = new Http1Connection(connector, this, channel);
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             LOG.log(Level.FINE, "cannot register a connection", e);
             NioConnector.closeQuietly(channel);
             connector.releasePermit();
@@ -176,8 +183,8 @@ final class SelectorLoop implements Runnable {
         connection.onAccepted(System.nanoTime());
         try {
             connection.onReady(SelectionKey.OP_READ);
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "connection failed on the loop", e);
+        } catch (Throwable e) {
+            failures.connectionFailed(e);
             connection.close();
         }
     }
@@ -211,50 +218,85 @@ final class SelectorLoop implements Runnable {
         });
     }
 
+    /**
+     * Turns until stopped. Whatever one task, event or timeout throws is contained where it runs
+     * ({@link LoopFailures}); only a broken selector ends the loop early, and then the connector fails.
+     */
     @Override
     public void run() {
+        Throwable broken = null;
         try {
             while (running) {
-                runTasks();
-                long timeout = lists.selectTimeoutMillis(System.nanoTime());
-                if (onWorkers > 0 && (timeout == 0 || timeout > LAZY_HAND_BACK_MILLIS)) {
-                    timeout = LAZY_HAND_BACK_MILLIS;
-                }
-                if (acceptor != null) {
-                    long retry = acceptor.retryMillis(System.nanoTime());
-                    if (retry > 0 && (timeout == 0 || timeout > retry)) {
-                        timeout = retry;
+                try {
+                    turn();
+                    failures.selected();
+                } catch (IOException e) {
+                    if (failures.selectFailed(e)) {
+                        broken = e;
+                        break;
                     }
-                }
-                if (tasks.isEmpty() && handBacks.get() == null) {
-                    selector.select(this::onSelected, timeout);
-                } else {
-                    selector.selectNow(this::onSelected);
-                }
-                wakeupPending.set(false);
-                long now = System.nanoTime();
-                lists.sweep(now);
-                if (acceptor != null) {
-                    acceptor.onTick(now);
+                } catch (ClosedSelectorException e) {
+                    broken = e;
+                    break;
+                } catch (Throwable t) {
+                    failures.taskFailed(t);
                 }
             }
             runTasks();
-        } catch (IOException | ClosedSelectorException e) {
-            LOG.log(Level.SEVERE, "selector loop failed", e);
         } finally {
-            if (acceptor != null) {
-                acceptor.close();
+            closeEverything();
+            if (broken != null) {
+                connector.onLoopFailed(broken);
             }
-            for (SelectionKey key : selector.keys()) {
-                if (key.attachment() instanceof Http1Connection) {
-                    ((Http1Connection) key.attachment()).close();
-                }
+        }
+    }
+
+    /** One turn: tasks and hand-backs, select (ready sockets handled in {@link #onSelected}), timeouts. */
+    private void turn() throws IOException {
+        runTasks();
+        long timeout = lists.selectTimeoutMillis(System.nanoTime());
+        if (onWorkers > 0 && (timeout == 0 || timeout > LAZY_HAND_BACK_MILLIS)) {
+            timeout = LAZY_HAND_BACK_MILLIS;
+        }
+        if (acceptor != null) {
+            long retry = acceptor.retryMillis(System.nanoTime());
+            if (retry > 0 && (timeout == 0 || timeout > retry)) {
+                timeout = retry;
             }
+        }
+        if (tasks.isEmpty() && handBacks.get() == null) {
+            selector.select(this::onSelected, timeout);
+        } else {
+            selector.selectNow(this::onSelected);
+        }
+        wakeupPending.set(false);
+        long now = System.nanoTime();
+        lists.sweep(now, failures);
+        if (acceptor != null) {
+            acceptor.onTick(now);
+        }
+    }
+
+    /** The loop ends: closes the server socket, every connection (found by its list, the selector may be broken) and the selector. */
+    private void closeEverything() {
+        if (acceptor != null) {
+            acceptor.close();
+        }
+        for (ListNode n = lists.all.first(); n != null; n = lists.all.first()) {
+            lists.removeFromAll(n);
             try {
-                selector.close();
-            } catch (IOException ignored) {
-                // nothing more to release
+                ((Http1Connection) n).close();
+            } catch (Throwable t) {
+                failures.connectionFailed(t);
             }
+        }
+        for (ListNode n = lists.lingering.first(); n != null; n = lists.lingering.first()) {
+            Lingering.end((Http1Connection) n);
+        }
+        try {
+            selector.close();
+        } catch (IOException ignored) {
+            // nothing more to release
         }
     }
 
@@ -264,7 +306,11 @@ final class SelectorLoop implements Runnable {
         }
         Object attachment = key.attachment();
         if (attachment instanceof Acceptor) {
-            ((Acceptor) attachment).onAcceptable();
+            try {
+                ((Acceptor) attachment).onAcceptable();
+            } catch (Throwable t) {
+                failures.taskFailed(t);
+            }
             return;
         }
         Http1Connection connection = (Http1Connection) attachment;
@@ -273,8 +319,8 @@ final class SelectorLoop implements Runnable {
         } catch (java.nio.channels.CancelledKeyException e) {
             // A worker closed the connection (which cancels its key) while the loop was looking at it.
             connection.close();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "connection failed on the loop", e);
+        } catch (Throwable t) {
+            failures.connectionFailed(t);
             connection.close();
         }
     }
@@ -288,8 +334,8 @@ final class SelectorLoop implements Runnable {
             c.clearHandBackQueued();
             try {
                 c.run();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "hand-back failed", e);
+            } catch (Throwable t) {
+                failures.connectionFailed(t);
                 c.close();
             }
             c = next;
@@ -298,8 +344,8 @@ final class SelectorLoop implements Runnable {
         while ((task = tasks.poll()) != null) {
             try {
                 task.run();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "loop task failed", e);
+            } catch (Throwable t) {
+                failures.taskFailed(t);
             }
         }
     }

@@ -42,6 +42,7 @@ import picocli.CommandLine.Parameters;
                 "1:a web app could not be deployed, or uses what Hawser does not enforce (nothing was left running)",
                 "2:bad command line",
                 "3:the address could not be bound",
+                "4:the server failed while serving (a selector loop could not go on) and stopped",
                 "130:stopped by Ctrl-C (SIGINT), after draining",
                 "143:stopped by SIGTERM, after draining"})
 public final class Hawser implements Callable<Integer> {
@@ -51,6 +52,8 @@ public final class Hawser implements Callable<Integer> {
     public static final int USAGE = 2;
     /** Exit code: the address could not be bound. */
     public static final int CANNOT_BIND = 3;
+    /** Exit code: the connector failed while serving (a selector loop could not go on) and stopped. */
+    public static final int SERVER_FAILED = 4;
 
     @Mixin
     ConnectorOptions connector = new ConnectorOptions();
@@ -168,8 +171,12 @@ public final class Hawser implements Callable<Integer> {
             return CANNOT_BIND;
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
         AccessLog openLog = log;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (failed.get() != null) {
+                return; // the failure path below has stopped and undeployed already
+            }
             try {
                 int open = server.openConnections();
                 out.println("hawser: stopping: draining " + open + (open == 1 ? " connection" : " connections")
@@ -190,8 +197,20 @@ public final class Hawser implements Callable<Integer> {
             out.println(base + d.contextPath() + "/  " + d.source());
         }
         out.flush();
+        server.failure().thenAccept(t -> {
+            failed.set(t);
+            stopped.countDown();
+        });
         stopped.await();
-        return 0;
+        Throwable t = failed.get();
+        if (t == null) {
+            return 0;
+        }
+        err.println("hawser: the server failed and stopped: a selector loop cannot go on (" + t + ")");
+        server.stop(Duration.ZERO);
+        undeploy(deployed);
+        closeQuietly(openLog);
+        return SERVER_FAILED;
     }
 
     private static String displayHost(String host) {

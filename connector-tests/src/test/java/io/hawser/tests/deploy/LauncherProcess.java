@@ -28,7 +28,19 @@ final class LauncherProcess implements AutoCloseable {
     private final List<Thread> pumps = new ArrayList<>();
 
     LauncherProcess(Path workDir, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
+        this(workDir, List.of(), args);
+    }
+
+    /**
+     * @param nofile the most open file descriptors the launcher may have ({@code ulimit -n}, through bash)
+     * @return the launcher with {@code ARGS}, run under that limit
+     */
+    static LauncherProcess withOpenFileLimit(Path workDir, int nofile, String... args) throws IOException {
+        return new LauncherProcess(workDir, List.of("bash", "-c", "ulimit -n " + nofile + " && exec \"$0\" \"$@\""), args);
+    }
+
+    private LauncherProcess(Path workDir, List<String> prefix, String... args) throws IOException {
+        List<String> command = new ArrayList<>(prefix);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-jar");
         command.add(SampleWars.launcherJar().toString());

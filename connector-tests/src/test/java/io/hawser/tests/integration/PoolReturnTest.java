@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -79,6 +80,30 @@ class PoolReturnTest {
     }
 
     private static final String NONE = "exchanges=0 pages=0 responseBuffers=0";
+
+    /**
+     * A lingering close (an error answered before the request was read: half-close, then read and
+     * discard) gives the exchange and the pages back at once, yet counts the connection open until
+     * its socket closes.
+     */
+    @Test
+    void aLingeringConnectionHoldsNoPooledObjectButCountsUntilItsSocketCloses() throws Exception {
+        try (RawHttp c = RawHttp.connect(server.port())) {
+            c.send(GET + "GET /a HTTP/1.1\r\nHost: t\r\nBad Field: x\r\n\r\n");
+            readToEnd(c); // the 200, the 400, then the server's FIN: the connection lingers
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            while (!ConnectorSeams.outstanding(server).equals(NONE) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(ConnectorSeams.outstanding(server)).isEqualTo(NONE);
+            assertThat(server.openConnections()).isOne();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (server.openConnections() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(server.openConnections()).isZero();
+    }
 
     /** Reads whatever the server sends until it closes (a read timeout fails the test). */
     private static void readToEnd(RawHttp c) throws IOException {

@@ -76,6 +76,38 @@ class WriteTimeoutTest {
         }
     }
 
+    /** @return the server side's TCP sockets of {@code port} other than the listening one and TIME-WAIT, as {@code ss} lists them */
+    private static String serverSockets(int port) throws Exception {
+        Process ss = new ProcessBuilder("ss", "-Htan", "sport = :" + port).redirectErrorStream(true).start();
+        String out = new String(ss.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        ss.waitFor();
+        return out.lines().filter(l -> !l.startsWith("LISTEN") && !l.startsWith("TIME-WAIT")).collect(java.util.stream.Collectors.joining("\n"));
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aWriteTimeoutAbortsWithAResetSoTheKernelKeepsNoUnsentBytes() throws Exception {
+        NioConnector server = Servers.start(b -> b.writeTimeout(Duration.ofMillis(300)), exchange -> {
+            byte[] piece = new byte[PIECE];
+            exchange.responseFields().set("Content-Length", Integer.toString(TOTAL));
+            for (int i = 0; i < TOTAL / PIECE; i++) {
+                exchange.responseBody().write(piece);
+            }
+        });
+        try (Wire wire = Wire.connect(server.port(), 4096)) {
+            wire.send(Wire.get("/big"));
+            // the client reads nothing until the server gave up on it
+            await().atMost(Duration.ofSeconds(10)).until(() -> server.stats().writeTimeouts() == 1
+                    && server.openConnections() == 0);
+            // no orphaned socket (FIN-WAIT-1 with megabytes queued) is left on the server's side
+            await().atMost(Duration.ofSeconds(2)).until(() -> serverSockets(server.port()).isEmpty());
+            Wire.Ending ending = wire.awaitEnd(10_000);
+            assertThat(ending.reset()).as("the client sees a reset").isTrue();
+        } finally {
+            server.close();
+        }
+    }
+
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void readerThatKeepsUpSlowlyIsNotAbortedEvenWhenTheWholeResponseTakesLongerThanWriteTimeout() throws Exception {
