@@ -11,6 +11,8 @@ import jakarta.servlet.SessionCookieConfig;
 import jakarta.servlet.SessionTrackingMode;
 import jakarta.servlet.descriptor.JspConfigDescriptor;
 import java.io.InputStream;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.charset.Charset;
@@ -21,8 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@link ServletContext} of a {@link WebApp} (Servlet 6.1 §4): init parameters, attributes
@@ -43,7 +43,7 @@ final class AppContext implements ServletContext {
 
     AppContext(WebApp app) {
         this.app = app;
-        this.log = Logger.getLogger("io.hawser.servlet.context" + (app.contextPath().isEmpty() ? ".ROOT"
+        this.log = System.getLogger("io.hawser.servlet.context" + (app.contextPath().isEmpty() ? ".ROOT"
                 : app.contextPath().replace('/', '.')));
     }
 
@@ -120,7 +120,7 @@ final class AppContext implements ServletContext {
 
     @Override
     public void log(String msg) {
-        log.info(msg);
+        log.log(Level.INFO, msg);
     }
 
     @Override

@@ -9,13 +9,13 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@link AsyncContext} of a request and its state machine (Servlet 6.1 §2.3.3.3,
@@ -35,7 +35,7 @@ import java.util.logging.Logger;
  * at once through the container.
  */
 final class AsyncState implements AsyncContext {
-    private static final Logger LOG = Logger.getLogger(AsyncState.class.getName());
+    private static final Logger LOG = System.getLogger(AsyncState.class.getName());
 
     enum Phase { DISPATCHING, STARTED, COMPLETE_PENDING, DISPATCH_PENDING, WAITING, COMPLETING }
 
@@ -259,7 +259,7 @@ final class AsyncState implements AsyncContext {
         // A client that went away (reset, closed, stopped reading) is expected, not a failure, and
         // no one is left to read an error page (as RequestCycle does for a synchronous dispatch).
         boolean clientGone = ClientAbortException.isCause(t);
-        LOG.log(clientGone ? Level.FINE : Level.WARNING,
+        LOG.log(clientGone ? Level.DEBUG : Level.WARNING,
                 (clientGone ? "client closed the connection during async " : "async request failed: ") + cycle.requestLine(), t);
         fire(Event.ERROR, t);
         if (clientGone || cycle.exchange().isCommitted()) {

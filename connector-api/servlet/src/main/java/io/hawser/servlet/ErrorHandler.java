@@ -3,8 +3,8 @@ package io.hawser.servlet;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 
 /**
  * Error handling (Servlet 6.1 §10.9): picks the error page for an exception type (unwrapping
@@ -13,7 +13,7 @@ import java.util.logging.Logger;
  * fails, writes the plain {@link DefaultErrorPage}.
  */
 final class ErrorHandler {
-    private static final Logger LOG = Logger.getLogger(ErrorHandler.class.getName());
+    private static final Logger LOG = System.getLogger(ErrorHandler.class.getName());
 
     private ErrorHandler() {
     }

@@ -12,12 +12,12 @@ import jakarta.servlet.UnavailableException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * One request's way through a web app: the REQUEST dispatch, any ASYNC dispatches, error handling,
@@ -30,7 +30,7 @@ import java.util.logging.Logger;
  * The end runs exactly once.
  */
 final class RequestCycle {
-    private static final Logger LOG = Logger.getLogger(ServletAdapter.class.getName());
+    private static final Logger LOG = System.getLogger(ServletAdapter.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
 
     private final WebApp app;
@@ -149,7 +149,7 @@ final class RequestCycle {
         }
         if (ClientAbortException.isCause(t)) {
             // The client went away (reset, closed, stopped reading): expected, and no one is left to answer.
-            LOG.log(Level.FINE, "client closed the connection during " + requestLine(), t);
+            LOG.log(Level.DEBUG, "client closed the connection during " + requestLine(), t);
             exchange.abort(t);
             return;
         }
@@ -165,7 +165,7 @@ final class RequestCycle {
             return;
         }
         if (exchange.isCommitted()) {
-            LOG.log(t instanceof IOException ? Level.FINE : Level.WARNING,
+            LOG.log(t instanceof IOException ? Level.DEBUG : Level.WARNING,
                     "servlet '" + servletName + "' failed after commit on " + requestLine(), t);
             exchange.abort(t);
             return;

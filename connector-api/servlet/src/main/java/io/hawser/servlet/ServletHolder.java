@@ -202,8 +202,11 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
     }
 
     /**
-     * Security constraints are not supported (see the package notes): nothing is enforced, and a
-     * warning names the servlet so an unprotected deployment does not go unnoticed.
+     * Security constraints are not enforced yet (Servlet 6.1 §13.4.2), so this fails closed: the
+     * constraint is refused rather than accepted while the servlet is served unprotected (an
+     * initializer that calls it fails its deployment with this message).
+     *
+     * @throws UnsupportedOperationException always, for a non-null constraint
      */
     @Override
     public Set<String> setServletSecurity(ServletSecurityElement constraint) {
@@ -211,9 +214,9 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
             throw new IllegalArgumentException("null constraint");
         }
         app.checkConfigurable();
-        java.util.logging.Logger.getLogger(ServletHolder.class.getName()).warning("servlet '" + name
-                + "': security constraints are not supported by Hawser and are NOT enforced");
-        return Set.of();
+        // Fail closed: a constraint that is not enforced must not be accepted while the servlet is served.
+        throw new UnsupportedOperationException("servlet '" + name + "': setServletSecurity: not enforced by Hawser"
+                + " (container security is not supported yet): the servlet would be served unprotected");
     }
 
     @Override

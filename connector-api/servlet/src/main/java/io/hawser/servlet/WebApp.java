@@ -5,6 +5,8 @@ import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
@@ -31,7 +31,7 @@ public final class WebApp {
     /** Life cycle: set up, starting (listeners may still configure), serving, failed to start, stopped. */
     enum State { NEW, STARTING, STARTED, FAILED, STOPPED }
 
-    private static final Logger LOG = Logger.getLogger(WebApp.class.getName());
+    private static final Logger LOG = System.getLogger(WebApp.class.getName());
 
     private final String contextPath;
     private final ClassLoader loader;
@@ -312,7 +312,7 @@ public final class WebApp {
         try (Stream<Path> walk = Files.walk(tempDir)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
-            LOG.log(Level.FINE, "cannot delete " + tempDir, e);
+            LOG.log(Level.DEBUG, "cannot delete " + tempDir, e);
         }
     }
 

@@ -26,8 +26,8 @@
  *   <li>Security: authentication, {@code login}, roles, security constraints and run-as. They need a
  *       realm and login configuration Hawser does not have yet; {@code getRemoteUser} is
  *       {@code null}, {@code login}/{@code authenticate} throw, and
- *       {@code ServletRegistration.Dynamic.setServletSecurity} logs a warning that nothing is
- *       enforced.</li>
+ *       {@code ServletRegistration.Dynamic.setServletSecurity} throws (fail closed: a constraint
+ *       is never accepted while the servlet would be served unprotected).</li>
  *   <li>TLS and proxies: {@code isSecure} is {@code false} and the scheme {@code http}, as the
  *       connector speaks cleartext; {@code X-Forwarded-*}/{@code Forwarded} are not trusted without
  *       a trusted-proxy setting, which does not exist yet.</li>

@@ -9,13 +9,13 @@ import io.hawser.api.ResponseBody;
 import io.hawser.http1.Http1Parser;
 import io.hawser.http1.RequestHead;
 import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The {@link HttpExchange} of one request on an {@link Http1Connection}; one instance per
@@ -23,7 +23,7 @@ import java.util.logging.Logger;
  * and goes on with the next pipelined request when its head is already buffered.
  */
 final class Http1Exchange implements HttpExchange, Runnable {
-    private static final Logger LOG = Logger.getLogger(Http1Exchange.class.getName());
+    private static final Logger LOG = System.getLogger(Http1Exchange.class.getName());
 
     /** The connection this exchange serves while it is borrowed from the pool; set by {@link #bind}. */
     Http1Connection connection;
@@ -183,7 +183,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
      */
     void onCallbackFailure(Throwable t, int gen) {
         if (gen != generation || ended.get() || connection.isClosed()) {
-            LOG.log(Level.FINE, "callback failed after its exchange ended", t);
+            LOG.log(Level.DEBUG, "callback failed after its exchange ended", t);
             return;
         }
         callbackFailure.set(t);
@@ -489,7 +489,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
     @Override
     public void abort(Throwable cause) {
         if (cause != null) {
-            LOG.log(Level.FINE, "exchange aborted", cause);
+            LOG.log(Level.DEBUG, "exchange aborted", cause);
         }
         ended.set(true);
         async = false;

@@ -1,6 +1,8 @@
 package io.hawser.nio;
 
 import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
@@ -9,8 +11,6 @@ import java.nio.channels.SocketChannel;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * One selector thread: it owns its sockets, their selection keys and one 64 KiB read buffer shared
@@ -18,7 +18,7 @@ import java.util.logging.Logger;
  * {@code select}, and never runs application code unless a handler declared itself non-blocking.
  */
 final class SelectorLoop implements Runnable {
-    private static final Logger LOG = Logger.getLogger(SelectorLoop.class.getName());
+    private static final Logger LOG = System.getLogger(SelectorLoop.class.getName());
     static final int READ_BUFFER_SIZE = 64 * 1024;
 
     private final NioConnector connector;
@@ -147,7 +147,7 @@ final class SelectorLoop implements Runnable {
                     selector.selectNow(this::onSelected); // deregisters the cancelled key: the socket closes now
                 }
             } catch (IOException e) {
-                LOG.log(Level.FINE, "select after closing the server socket", e);
+                LOG.log(Level.DEBUG, "select after closing the server socket", e);
             } finally {
                 done.complete(null);
             }
@@ -174,7 +174,7 @@ final class SelectorLoop implements Runnable {
             connection = new Http1Connection(connector, this, channel);
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (Throwable e) {
-            LOG.log(Level.FINE, "cannot register a connection", e);
+            LOG.log(Level.DEBUG, "cannot register a connection", e);
             NioConnector.closeQuietly(channel);
             connector.releasePermit();
             return;

@@ -1,5 +1,7 @@
 package io.hawser.nio;
 
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +11,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Where handler code runs: long-lived worker threads that are handed one task at a time and park
@@ -39,7 +39,7 @@ import java.util.logging.Logger;
  * reflectively.
  */
 final class Workers implements Executor {
-    private static final Logger LOG = Logger.getLogger(Workers.class.getName());
+    private static final Logger LOG = System.getLogger(Workers.class.getName());
     /** An idle worker ends after this long without a task (nanoseconds; 60 s, as Tomcat's pool). */
     static final long KEEP_ALIVE_NANOS = TimeUnit.SECONDS.toNanos(60);
 

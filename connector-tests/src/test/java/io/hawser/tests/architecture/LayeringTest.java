@@ -57,6 +57,17 @@ class LayeringTest {
     }
 
     @Test
+    void everyModuleLogsThroughSystemLogger() {
+        // so a host application's logging (SLF4J, Log4j) receives Hawser's lines through its own bridge;
+        // RateLimitedLog only warms java.util.logging's formatter up (it cannot load time-zone data later,
+        // out of descriptors)
+        noClasses().that().resideInAPackage("io.hawser..")
+                .and().doNotHaveFullyQualifiedName("io.hawser.nio.RateLimitedLog")
+                .should().dependOnClassesThat().resideInAPackage("java.util.logging..")
+                .check(classes);
+    }
+
+    @Test
     void http1CodecKnowsNothingOfSockets() {
         noClasses().that().resideInAPackage("io.hawser.http1..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.hawser.nio..", "java.nio.channels..")
