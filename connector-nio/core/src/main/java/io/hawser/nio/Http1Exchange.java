@@ -420,10 +420,20 @@ final class Http1Exchange implements HttpExchange, Runnable {
         if (head.version() == RequestHead.HTTP_1_0) {
             return;
         }
+        HttpFields checked = fields;
+        if (!(fields instanceof MutableHttpFields) && fields.size() > 0) {
+            // A field section of the handler's own making gets the checks a MutableHttpFields makes as it
+            // is built (RFC 9110 §5.1, §5.5): no CR, LF or other control character can split the response.
+            MutableHttpFields copy = new MutableHttpFields();
+            for (int i = 0; i < fields.size(); i++) {
+                copy.add(fields.name(i), fields.value(i));
+            }
+            checked = copy;
+        }
         if (interimStatus == 100) {
             requestBody.continueSent = true;
         }
-        responseBody.writeInterim(interimStatus, fields);
+        responseBody.writeInterim(interimStatus, checked);
     }
 
     @Override
