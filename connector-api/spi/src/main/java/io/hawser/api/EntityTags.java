@@ -12,7 +12,7 @@ public final class EntityTags {
     }
 
     /**
-     * @param fieldValue {@code *} or a list of entity-tags, e.g. {@code "a", W/"b"}
+     * @param fieldValue {@code *} or a list of entity-tags, e.g. {@code "a", W/"b"}; not {@code null}
      * @param etag the current representation's entity-tag with its quotes, e.g. {@code "5f-1a2b"} or
      *     {@code W/"5f"}; {@code null} when it has none (then only {@code *} matches)
      * @return whether {@code *} or a listed tag matches by the strong comparison
@@ -22,7 +22,7 @@ public final class EntityTags {
     }
 
     /**
-     * @param fieldValue {@code *} or a list of entity-tags
+     * @param fieldValue {@code *} or a list of entity-tags; not {@code null}
      * @param etag the current representation's entity-tag with its quotes, or {@code null} when it
      *     has none (then only {@code *} matches)
      * @return whether {@code *} or a listed tag matches by the weak comparison
