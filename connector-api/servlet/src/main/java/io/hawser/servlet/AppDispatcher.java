@@ -1,5 +1,7 @@
 package io.hawser.servlet;
 
+import io.hawser.api.BadMessageException;
+import io.hawser.api.CanonicalPath;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
@@ -46,7 +48,7 @@ final class AppDispatcher implements RequestDispatcher {
         String canonical;
         try {
             canonical = CanonicalPath.of(path);
-        } catch (BadRequestException e) {
+        } catch (BadMessageException e) {
             return null;
         }
         MappedPath mapped = app.mapping().map(canonical);

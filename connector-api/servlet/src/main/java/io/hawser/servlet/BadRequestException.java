@@ -1,9 +1,11 @@
 package io.hawser.servlet;
 
 /**
- * A request the servlet layer refuses with a 4xx status: a URI that fails canonicalization
- * (Servlet 6.1 §3.5.2), a malformed or oversized form or multipart body (§3.1.1). The adapter
- * answers with {@link #status()} and does not log it as an application failure.
+ * A request the servlet layer refuses with a 4xx status: a malformed or oversized form or
+ * multipart body (§3.1.1), an unsupported request charset. The adapter answers with
+ * {@link #status()} and does not log it as an application failure. (A URI that fails
+ * canonicalization is the SPI's {@link io.hawser.api.BadMessageException}, from
+ * {@link io.hawser.api.CanonicalPath}.)
  *
  * <p>It extends {@link IllegalStateException} because {@code HttpServletRequest.getParts()}
  * documents that exception for bodies over their limits, and {@code getParameter} may throw no

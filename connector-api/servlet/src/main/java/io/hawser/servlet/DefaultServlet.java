@@ -1,5 +1,7 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ByteRanges;
+import io.hawser.api.ConditionalRequest;
 import io.hawser.api.HttpDate;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
@@ -256,7 +258,11 @@ public class DefaultServlet extends HttpServlet {
         String etag = r.etag();
         resp.setHeader("ETag", etag);
         resp.setHeader("Last-Modified", HttpDate.format(r.lastModified));
-        switch (StaticPreconditions.evaluate(req, r)) {
+        ConditionalRequest conditions = new ConditionalRequest(req.getMethod(), req.getHeader("If-Match"),
+                req.getHeader("If-Unmodified-Since"), req.getHeader("If-None-Match"),
+                req.getHeader("If-Modified-Since"), req.getHeader("Range"), req.getHeader("If-Range"));
+        ConditionalRequest.Outcome outcome = conditions.evaluate(etag, r.lastModified);
+        switch (outcome) {
             case NOT_MODIFIED:
                 resp.setStatus(HttpServletResponse.SC_NOT_MODIFIED);
                 return;
@@ -267,11 +273,10 @@ public class DefaultServlet extends HttpServlet {
                 break;
         }
         resp.setHeader("Accept-Ranges", "bytes");
-        String range = req.getHeader("Range");
-        if (body && range != null && StaticPreconditions.rangeAllowed(req.getHeader("If-Range"), r)) {
-            List<RangeHeader.Span> spans = RangeHeader.parse(range, r.length);
+        if (outcome == ConditionalRequest.Outcome.PERFORM_RANGE) {
+            List<ByteRanges.Range> spans = ByteRanges.parse(conditions.range(), r.length);
             if (spans != null && spans.isEmpty()) {
-                resp.setHeader("Content-Range", "bytes */" + r.length);
+                resp.setHeader("Content-Range", ByteRanges.unsatisfiedRange(r.length));
                 resp.sendError(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
                 return;
             }

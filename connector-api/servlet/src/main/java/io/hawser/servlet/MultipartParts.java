@@ -1,6 +1,7 @@
 package io.hawser.servlet;
 
 import io.hawser.api.BadMessageException;
+import io.hawser.api.ContentType;
 import jakarta.servlet.MultipartConfigElement;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.Part;

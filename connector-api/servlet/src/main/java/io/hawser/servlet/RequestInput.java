@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ContentType;
 import jakarta.servlet.ServletInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;

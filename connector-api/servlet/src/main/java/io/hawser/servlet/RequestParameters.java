@@ -1,6 +1,7 @@
 package io.hawser.servlet;
 
 import io.hawser.api.BadMessageException;
+import io.hawser.api.ContentType;
 import io.hawser.api.RequestBody;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package io.hawser.servlet;
 
+import io.hawser.api.BadMessageException;
+import io.hawser.api.CanonicalPath;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpHandler;
 import java.util.ArrayList;
@@ -64,14 +66,15 @@ public final class ServletAdapter implements HttpHandler {
             asterisk(exchange);
             return;
         }
+        if (exchange.requestTarget().indexOf('#') >= 0) {
+            plain(exchange, 400, "fragment in request-target");
+            return;
+        }
         String path;
         try {
-            if (exchange.requestTarget().indexOf('#') >= 0) {
-                throw new BadRequestException(400, "fragment in request-target");
-            }
             path = CanonicalPath.of(raw);
-        } catch (BadRequestException e) {
-            plain(exchange, 400, e.getMessage());
+        } catch (BadMessageException e) {
+            plain(exchange, e.status(), e.getMessage());
             return;
         }
         WebApp app = route(path);

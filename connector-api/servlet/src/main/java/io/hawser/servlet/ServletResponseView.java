@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ContentType;
 import io.hawser.api.HttpDate;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.MutableHttpFields;

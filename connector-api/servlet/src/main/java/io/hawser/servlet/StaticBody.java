@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ByteRanges;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.EOFException;
 import java.io.IOException;
@@ -51,9 +52,9 @@ final class StaticBody {
      * @param span the satisfiable range
      * @param length the file's length
      */
-    static void single(HttpServletResponse resp, Path file, RangeHeader.Span span, long length) throws IOException {
+    static void single(HttpServletResponse resp, Path file, ByteRanges.Range span, long length) throws IOException {
         resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
-        resp.setHeader("Content-Range", contentRange(span, length));
+        resp.setHeader("Content-Range", span.contentRange(length));
         resp.setContentLengthLong(span.length());
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             copy(ch, span.first(), span.length(), resp.getOutputStream(), new byte[(int) Math.min(CHUNK, span.length())]);
@@ -70,16 +71,16 @@ final class StaticBody {
      * @param length the file's length
      * @param type the file's media type, or {@code null}
      */
-    static void multiple(HttpServletResponse resp, Path file, List<RangeHeader.Span> spans, long length, String type)
+    static void multiple(HttpServletResponse resp, Path file, List<ByteRanges.Range> spans, long length, String type)
             throws IOException {
         String boundary = "HAWSER_" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + Long.toHexString(ThreadLocalRandom.current().nextLong());
         byte[][] heads = new byte[spans.size()][];
         long total = 0;
         for (int i = 0; i < spans.size(); i++) {
-            RangeHeader.Span s = spans.get(i);
+            ByteRanges.Range s = spans.get(i);
             String head = "\r\n--" + boundary + "\r\n" + (type == null ? "" : "Content-Type: " + type + "\r\n")
-                    + "Content-Range: " + contentRange(s, length) + "\r\n\r\n";
+                    + "Content-Range: " + s.contentRange(length) + "\r\n\r\n";
             heads[i] = head.getBytes(StandardCharsets.ISO_8859_1);
             total += heads[i].length + s.length();
         }
@@ -97,11 +98,6 @@ final class StaticBody {
             }
         }
         out.write(tail);
-    }
-
-    /** @return e.g. {@code bytes 0-99/1234} */
-    static String contentRange(RangeHeader.Span span, long length) {
-        return "bytes " + span.first() + "-" + span.last() + "/" + length;
     }
 
     private static void copy(FileChannel ch, long position, long count, OutputStream out, byte[] buf)

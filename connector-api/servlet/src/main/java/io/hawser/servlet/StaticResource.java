@@ -95,9 +95,4 @@ final class StaticResource {
     String etag() {
         return "\"" + Long.toHexString(length) + "-" + Long.toHexString(lastModified) + "\"";
     }
-
-    /** @return the modification time truncated to whole seconds, as an HTTP-date carries it */
-    long lastModifiedSeconds() {
-        return lastModified - Math.floorMod(lastModified, 1000L);
-    }
 }

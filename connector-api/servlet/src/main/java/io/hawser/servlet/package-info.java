@@ -13,7 +13,7 @@
  * and fields straight into the exchange and its body into the connector's
  * {@link io.hawser.api.ResponseBody}, whose buffer is the response buffer. A request's way through
  * dispatches, errors and async is {@code RequestCycle} with {@code AsyncState}; mapping is
- * {@code ServletMapping} (§12.2) after {@code CanonicalPath} (§3.5.2); sessions are
+ * {@code ServletMapping} (§12.2) after {@link io.hawser.api.CanonicalPath} (§3.5.2); sessions are
  * {@code SessionStore} with intrusive {@code SessionList}s ordered by last access.
  *
  * <p>Threads: the REQUEST dispatch runs on the connector's worker inside {@code handle}; async

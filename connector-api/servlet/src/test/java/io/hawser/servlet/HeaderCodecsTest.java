@@ -69,15 +69,6 @@ class HeaderCodecsTest {
     }
 
     @Test
-    void contentTypeReadsQuotedCharsetAndCanDropIt() {
-        assertThat(ContentType.charset("text/html; charset=\"UTF-8\"")).isEqualTo("UTF-8");
-        assertThat(ContentType.charset("text/html;a=\"x;y\";CHARSET=latin1")).isEqualTo("latin1");
-        assertThat(ContentType.charset("text/html")).isNull();
-        assertThat(ContentType.mediaType(" text/html ; charset=x")).isEqualTo("text/html");
-        assertThat(ContentType.withoutCharset("text/html; charset=x; level=1")).isEqualTo("text/html;level=1");
-    }
-
-    @Test
     void urlEncodedFormDecodesPlusPercentAndCharsetAndBoundsKeys() {
         Map<String, List<String>> p = new LinkedHashMap<>();
         byte[] data = "a=1&b=x+y&a=%C3%A9&&flag&=v".getBytes(StandardCharsets.US_ASCII);

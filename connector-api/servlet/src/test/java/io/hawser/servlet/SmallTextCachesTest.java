@@ -16,25 +16,6 @@ class SmallTextCachesTest {
     }
 
     @Test
-    void contentTypeWithoutCharsetIsRightWhateverTheOrderOfCalls() {
-        String[][] cases = {
-            {"text/plain", "text/plain"},
-            {" text/plain ", "text/plain"},
-            {"text/html;charset=UTF-8", "text/html"},
-            {"text/html; q=1; charset=\"utf-8\"", "text/html;q=1"},
-            {"application/json;CHARSET=utf-8;v=2", "application/json;v=2"},
-        };
-        for (int round = 0; round < 3; round++) {
-            for (String[] c : cases) {
-                assertThat(ContentType.withoutCharset(c[0])).as(c[0]).isEqualTo(c[1]);
-                assertThat(ContentType.withoutCharset(c[0])).as("again: " + c[0]).isEqualTo(c[1]);
-            }
-        }
-        String plain = "text/plain";
-        assertThat(ContentType.withoutCharset(plain)).isSameAs(plain);
-    }
-
-    @Test
     void anExactMappingGivesTheSameMatchEveryTime() {
         ServletMapping mapping = new ServletMapping();
         ServletHolder holder = org.mockito.Mockito.mock(ServletHolder.class);

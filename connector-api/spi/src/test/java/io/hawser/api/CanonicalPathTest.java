@@ -1,4 +1,4 @@
-package io.hawser.servlet;
+package io.hawser.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -46,7 +46,7 @@ class CanonicalPathTest {
         "/. | /",
         "/./ | /",
     })
-    void canonicalizesTheSpecExamples(String raw, String expected) {
+    void canonicalizesTheSpecExamples(String raw, String expected) throws BadMessageException {
         assertThat(CanonicalPath.of(raw)).isEqualTo(expected);
     }
 
@@ -93,7 +93,23 @@ class CanonicalPathTest {
     })
     void rejectsTheSpecsSuspiciousSequencesWith400(String raw) {
         assertThatThrownBy(() -> CanonicalPath.of(raw))
-                .isInstanceOfSatisfying(BadRequestException.class, e -> assertThat(e.status()).isEqualTo(400));
+                .isInstanceOfSatisfying(BadMessageException.class, e -> assertThat(e.status()).isEqualTo(400));
+    }
+
+    @Test
+    void anAlreadyCanonicalPathIsReturnedItself() throws BadMessageException {
+        String raw = new String("/static/css/site.css");
+        assertThat(CanonicalPath.of(raw)).isSameAs(raw);
+        assertThat(CanonicalPath.of("/a/")).isEqualTo("/a/");
+    }
+
+    @Test
+    void anAbsentOrEmptyPathIsABadMessageWhoseReasonNeverEchoesThePath() {
+        assertThatThrownBy(() -> CanonicalPath.of(null)).isInstanceOfSatisfying(BadMessageException.class,
+                e -> assertThat(e.status()).isEqualTo(400));
+        assertThatThrownBy(() -> CanonicalPath.of("")).isInstanceOf(BadMessageException.class);
+        assertThatThrownBy(() -> CanonicalPath.of("/<script>/../../x"))
+                .isInstanceOf(BadMessageException.class).message().doesNotContain("script");
     }
 
     /**
@@ -101,7 +117,7 @@ class CanonicalPathTest {
      * on every path over an alphabet of the characters that matter, up to length 6.
      */
     @Test
-    void theFastPathAgreesWithTheFullStepsOnEveryShortPath() {
+    void theFastPathAgreesWithTheFullStepsOnEveryShortPath() throws BadMessageException {
         char[] alphabet = {'/', 'a', '.', '%', ';', '\\', '2', 'f', '\u0001'};
         int checked = 0;
         int fast = 0;
@@ -113,7 +129,7 @@ class CanonicalPathTest {
             String full;
             try {
                 full = CanonicalPath.canonicalize(raw);
-            } catch (RuntimeException e) {
+            } catch (BadMessageException e) {
                 full = null;
             }
             if (CanonicalPath.isCanonical(raw)) {
@@ -121,7 +137,7 @@ class CanonicalPathTest {
                 assertThat(full).as("fast path for %s", raw).isEqualTo(raw);
             }
             if (full == null) {
-                assertThatThrownBy(() -> CanonicalPath.of(raw)).as(raw).isInstanceOf(RuntimeException.class);
+                assertThatThrownBy(() -> CanonicalPath.of(raw)).as(raw).isInstanceOf(BadMessageException.class);
             } else {
                 assertThat(CanonicalPath.of(raw)).as(raw).isEqualTo(full);
             }

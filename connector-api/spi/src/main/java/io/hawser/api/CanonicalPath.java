@@ -1,4 +1,4 @@
-package io.hawser.servlet;
+package io.hawser.api;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -17,18 +17,24 @@ import java.util.List;
  * is rejected with 400 for the spec's "errors and suspicious sequences": a path not starting with
  * {@code /}, a decode error, an encoded {@code /} ({@code %2F}), a {@code ..} that would leave the
  * root, a dot segment with parameters or with encoded dots, an empty non-last segment with
- * parameters, a backslash or a control character (encoded or not).
+ * parameters, a backslash or a control character (encoded or not), a non-ASCII character.
+ *
+ * <p>An already-canonical path (the common case) is checked in one scan and returned as is,
+ * allocating nothing. The servlet layer maps requests and dispatcher paths with it; a raw
+ * handler can use it before resolving a path against files.
  */
-final class CanonicalPath {
+public final class CanonicalPath {
     private CanonicalPath() {
     }
 
     /**
-     * @param raw the raw path, e.g. {@code /a;v=1/./b%20c/}
-     * @return the decoded canonical path, starting with {@code /}, e.g. {@code /a/b c/}
-     * @throws BadRequestException (400) when the spec rejects the path
+     * @param raw the raw path, e.g. {@code /a;v=1/./b%20c/}, or {@code null}
+     * @return the decoded canonical path, starting with {@code /}, e.g. {@code /a/b c/};
+     *     {@code raw} itself when it is already canonical
+     * @throws BadMessageException (status 400, with a short reason that never echoes the path)
+     *     when the spec rejects the path, or for {@code null} or a path not starting with {@code /}
      */
-    static String of(String raw) {
+    public static String of(String raw) throws BadMessageException {
         if (raw == null || raw.isEmpty() || raw.charAt(0) != '/') {
             throw reject("path must start with /");
         }
@@ -39,7 +45,7 @@ final class CanonicalPath {
     }
 
     /** The full §3.5.2 steps, for a path starting with {@code /} ({@link #of} skips them when nothing would change). */
-    static String canonicalize(String raw) {
+    static String canonicalize(String raw) throws BadMessageException {
         if (containsIgnoreCase(raw, "%2f")) {
             throw reject("encoded / in path");
         }
@@ -91,7 +97,8 @@ final class CanonicalPath {
         return true;
     }
 
-    private static void addSegment(String rawSegment, boolean last, List<String> segments) {
+    private static void addSegment(String rawSegment, boolean last, List<String> segments)
+            throws BadMessageException {
         int semi = rawSegment.indexOf(';');
         String name = semi >= 0 ? rawSegment.substring(0, semi) : rawSegment;
         if (semi >= 0) {
@@ -139,9 +146,9 @@ final class CanonicalPath {
      *
      * @param s text with {@code %XX} escapes
      * @return the decoded text
-     * @throws BadRequestException (400) on a malformed escape or byte sequence
+     * @throws BadMessageException (400) on a malformed escape or byte sequence
      */
-    static String decode(String s) {
+    static String decode(String s) throws BadMessageException {
         byte[] bytes = new byte[s.length()];
         int n = 0;
         for (int i = 0; i < s.length(); i++) {
@@ -182,7 +189,7 @@ final class CanonicalPath {
         return false;
     }
 
-    private static BadRequestException reject(String reason) {
-        return new BadRequestException(400, reason);
+    private static BadMessageException reject(String reason) {
+        return new BadMessageException(400, reason);
     }
 }

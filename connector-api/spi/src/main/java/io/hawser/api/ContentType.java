@@ -1,17 +1,24 @@
-package io.hawser.servlet;
+package io.hawser.api;
 
 import java.util.Locale;
 
-/** Reads a media type (RFC 9110 §8.3.1): {@code type/subtype *( ; name=value )}. */
-final class ContentType {
+/**
+ * The {@code Content-Type} field (RFC 9110 §8.3): a media type {@code type/subtype *( ; name=value )}
+ * (§8.3.1) whose parameter values may be quoted strings (§5.6.4), read as text. Parameter names
+ * are compared case-insensitively; a {@code ;} inside a quoted value does not end a parameter.
+ * Nothing is validated: a value that is not a media type gives whatever text it has before its
+ * first {@code ;}. The servlet layer's request and response content types use it.
+ */
+public final class ContentType {
     private ContentType() {
     }
 
     /**
      * @param value a Content-Type value, e.g. {@code text/html; charset="UTF-8"}, or {@code null}
-     * @return {@code type/subtype} without parameters, trimmed, or {@code null}
+     * @return {@code type/subtype} without parameters, trimmed, case kept (e.g. {@code text/html}),
+     *     or {@code null} for {@code null}
      */
-    static String mediaType(String value) {
+    public static String mediaType(String value) {
         if (value == null) {
             return null;
         }
@@ -21,18 +28,20 @@ final class ContentType {
 
     /**
      * @param value a Content-Type value, or {@code null}
-     * @return the {@code charset} parameter without quotes, or {@code null}
+     * @return the {@code charset} parameter (§8.3.2) without quotes, case kept (e.g. {@code UTF-8}),
+     *     or {@code null} when absent or empty
      */
-    static String charset(String value) {
+    public static String charset(String value) {
         return parameter(value, "charset");
     }
 
     /**
      * @param value a Content-Type value, or {@code null}
      * @param name a parameter name, compared case-insensitively
-     * @return its value without quotes, or {@code null}
+     * @return the first such parameter's value, unquoted ({@code \"} and {@code \\} unescaped), or
+     *     {@code null} when absent or empty
      */
-    static String parameter(String value, String name) {
+    public static String parameter(String value, String name) {
         if (value == null) {
             return null;
         }
@@ -54,10 +63,14 @@ final class ContentType {
     }
 
     /**
-     * @param value a Content-Type value
-     * @return the value with its charset parameter removed, e.g. {@code text/html; q=1}
+     * @param value a Content-Type value, not {@code null}
+     * @return the value trimmed, without its {@code charset} parameters and with the others joined by
+     *     {@code ;} without spaces, e.g. {@code text/html;level=1} for
+     *     {@code text/html; charset=x; level=1}; {@code value} itself when it has no parameters
+     *     and nothing to trim
+     * @throws NullPointerException for {@code null}
      */
-    static String withoutCharset(String value) {
+    public static String withoutCharset(String value) {
         if (value.indexOf(';') < 0) {
             return value.trim(); // no parameters: trim() returns value itself when there is nothing to trim
         }
