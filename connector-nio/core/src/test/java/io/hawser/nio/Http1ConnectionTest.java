@@ -6,6 +6,8 @@ import io.hawser.api.ConnectorConfig;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpHandler;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.channels.SelectionKey;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
@@ -58,6 +60,37 @@ class Http1ConnectionTest {
     }
 
     @Test
+    void statesFollowTheKeepAliveCycle() throws IOException {
+        List<ConnectionState> seenByHandler = new ArrayList<>();
+        c = new MemoryConnection(ConnectorConfig.defaults(), HttpHandler.nonBlocking(exchange -> {
+            seenByHandler.add(c.connection.state());
+            PATH.handle(exchange);
+        }));
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.IDLE);
+
+        c.receive("GET /a HTTP/1.1\r\nHo");
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.READING_HEAD);
+
+        c.channel.feed("st: t\r\n\r\n");
+        c.connection.onReady(SelectionKey.OP_READ); // the head completes, the exchange runs inline and ends
+        assertThat(seenByHandler).containsExactly(ConnectionState.EXCHANGE);
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.HANDED_BACK);
+        c.loop.runTasks();
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.IDLE);
+        assertThat(written()).isEqualTo(ok("/a", null));
+
+        c.channel.accept(10);
+        c.receive(get("/b"));
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.OUTPUT_PENDING);
+        c.drain();
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.IDLE);
+        assertThat(written()).isEqualTo(ok("/a", null) + ok("/b", null));
+
+        c.clientEnds();
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.CLOSED);
+    }
+
+    @Test
     void pipelinedResponsesGoOutTogetherInOneWrite() throws IOException {
         open().receive(get("/a") + get("/b") + get("/c"));
 
@@ -104,7 +137,7 @@ class Http1ConnectionTest {
 
         assertThat(c.channel.output()).hasSize(10).isEqualTo(ok("/a", null).substring(0, 10));
         assertThat(c.connection.isClosed()).isFalse();
-        assertThat(c.connection.closesWhenWritten()).isTrue();
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.ERROR_PENDING);
         assertThat(c.key.interestOps() & SelectionKey.OP_READ).as("reading stops").isZero();
         assertThat(c.key.interestOps() & SelectionKey.OP_WRITE).isNotZero();
 
@@ -113,10 +146,12 @@ class Http1ConnectionTest {
                 .matches(java.util.regex.Pattern.quote(ok("/a", null) + ok("/b", null)) + ERROR_400);
         assertThat(c.connection.isClosed()).isTrue();
         assertThat(c.channel.outputShutdown).as("a lingering close: FIN after the 400").isTrue();
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.LINGERING);
         assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
 
         c.clientEnds();
         assertThat(c.channel.closedByConnection).isTrue();
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.CLOSED);
         assertThat(c.connector.openConnections()).isZero();
     }
 
@@ -128,6 +163,7 @@ class Http1ConnectionTest {
 
         c.receive(BAD_HEAD);
         assertThat(c.channel.output()).hasSize(10);
+        assertThat(c.connection.state()).isEqualTo(ConnectionState.OUTPUT_PENDING);
 
         c.drain();
         assertThat(written()).matches(java.util.regex.Pattern.quote(ok("/a", null)) + ERROR_400);
