@@ -26,6 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>When an exchange ends its thread parses the next head if it is already buffered and goes on;
  * otherwise the connection returns to the loop, which needs no re-registration to see the next
  * request.
+ *
+ * <p>States: {@link ConnectionState} names them and draws the transitions; the fields below keep
+ * them as the flags each thread reads without the other's lock, and {@link #state()} names the
+ * state they make.
  */
 final class Http1Connection extends ListNode implements Runnable {
     /** Buffered, unconsumed input above which the loop stops reading from this connection. */
@@ -824,6 +828,33 @@ final class Http1Connection extends ListNode implements Runnable {
 
     boolean isClosed() {
         return closed;
+    }
+
+    /**
+     * @return the state the flags make ({@link ConnectionState}); exact on the loop thread between
+     *     two events, a snapshot on any other (for tests and diagnostics, not for decisions)
+     */
+    ConnectionState state() {
+        if (closed) {
+            return channel.isOpen() ? ConnectionState.LINGERING : ConnectionState.CLOSED;
+        }
+        if (closeWhenWritten) {
+            return ConnectionState.ERROR_PENDING;
+        }
+        boolean active;
+        boolean buffered;
+        synchronized (this) {
+            active = exchangeActive;
+            buffered = in != null;
+        }
+        Http1Exchange x = exchange;
+        if (active) {
+            return x != null && x.responseBody.hasPending() ? ConnectionState.OUTPUT_PENDING : ConnectionState.EXCHANGE;
+        }
+        if (handBackQueued != 0) {
+            return ConnectionState.HANDED_BACK;
+        }
+        return x != null || buffered ? ConnectionState.READING_HEAD : ConnectionState.IDLE;
     }
 
     /**

@@ -3,10 +3,11 @@ package io.hawser.nio;
 import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
 import io.hawser.api.ResponseBody;
-import io.hawser.http1.ConnectionField;
 import io.hawser.http1.DateField;
 import io.hawser.http1.RequestHead;
 import io.hawser.http1.ResponseEncoder;
+import io.hawser.http1.ResponseFraming;
+import io.hawser.http1.ResponseFraming.Framing;
 import io.hawser.http1.TrailerFields;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,13 +15,11 @@ import java.nio.channels.FileChannel;
 import java.util.function.Supplier;
 
 /**
- * The response body of an {@link Http1Exchange}: buffers, chooses the framing at commit
- * (RFC 9112 §6.1–§6.3), and writes status line, fields, body and chunk framing with one gathering
- * write per flush.
+ * The response body of an {@link Http1Exchange}: buffers, applies the framing decided at commit
+ * ({@link ResponseFraming}), and writes status line, fields, body and chunk framing with one
+ * gathering write per flush.
  */
 final class Http1ResponseBody extends ResponseBody {
-    private enum Framing { NONE, LENGTH, CHUNKED, CLOSE_DELIMITED }
-
     /** Files smaller than this are copied through the buffer: sendfile's set-up costs more. */
     static final int ZERO_COPY_THRESHOLD = 16 * 1024;
 
@@ -253,8 +252,7 @@ final class Http1ResponseBody extends ResponseBody {
 
     /** @return the Content-Length in the response fields now, or -1 (none, or not digits: then dropped) */
     private long declaredLength() {
-        String declared = exchange.responseFields().get("Content-Length");
-        return declared == null ? -1 : parseLength(declared);
+        return ResponseFraming.declaredLength(exchange.responseFields().get("Content-Length"));
     }
 
     private void ensureBuffer() {
@@ -286,7 +284,9 @@ final class Http1ResponseBody extends ResponseBody {
     }
 
     /**
-     * Chooses the framing (no I/O), which commits the response.
+     * Chooses the framing (no I/O; {@link ResponseFraming#decide}), which commits the response. An
+     * unread request body that could not be skipped closes the connection, and the head says so
+     * now (RFC 9110 §10.1.1, RFC 9112 §9.6).
      *
      * @throws IOException when more bytes are already buffered than a Content-Length declared
      *     after they were written (nothing is committed then)
@@ -301,54 +301,31 @@ final class Http1ResponseBody extends ResponseBody {
             throw new IOException(written + " bytes written, more than the declared Content-Length of " + declaredLength);
         }
         committed = true;
-        bodyAllowed = !isHead && status != 204 && status != 304;
-        MutableHttpFields fields = exchange.responseFields();
-        if (last && exchange.requestBody.wouldCloseIfEndedNow()) {
-            // Say so now: the connection will close after this response (RFC 9110 §10.1.1, RFC 9112 §9.6).
-            exchange.closeAfter = true;
-        }
-        if (listsClose(fields)) {
-            exchange.closeAfter = true;
-        }
-        Supplier<HttpFields> trailers = exchange.trailers();
-        long length = -1;
-        if (status == 204 || status == 304) {
-            framing = Framing.NONE;
-        } else if (declaredLength >= 0) {
-            framing = Framing.LENGTH;
-            length = declaredLength;
-        } else if (last && (trailers == null || http10)) {
-            framing = Framing.LENGTH;
-            length = written;
-        } else if (isHead) {
-            framing = Framing.NONE;
-        } else if (!http10) {
-            framing = Framing.CHUNKED;
-        } else {
-            framing = Framing.CLOSE_DELIMITED;
-            exchange.closeAfter = true;
-        }
-        contentLength = length;
+        bodyAllowed = ResponseFraming.hasContent(status, isHead);
+        ResponseFraming decision = ResponseFraming.decide(status, isHead, http10, declaredLength, last,
+                exchange.trailers() != null, exchange.closeAfter || connection.connector.isStopping(),
+                last && exchange.requestBody.wouldCloseIfEndedNow(), ResponseFraming.listsClose(exchange.responseFields()));
+        framing = decision.framing();
+        exchange.closeAfter = decision.closeAfter();
+        contentLength = decision.contentLength(declaredLength, written);
     }
 
     /** Encodes status line and fields, as framed, into {@link #headBuffer}. */
     private void encodeHead() {
         int status = exchange.status();
         MutableHttpFields fields = exchange.responseFields();
-        long length = contentLength;
         boolean http10 = exchange.head.version() == RequestHead.HTTP_1_0;
         int size = 160 + ResponseEncoder.fieldsLength(fields);
         headBuffer = connection.connector.pages().take(size);
         ByteBuffer out = headBuffer;
         out.put(ResponseEncoder.statusLine(status));
         out.put(DateField.line(System.currentTimeMillis()));
-        if (framing == Framing.LENGTH && status != 204) {
-            ResponseEncoder.putContentLength(out, length);
+        if (framing == Framing.LENGTH) {
+            ResponseEncoder.putContentLength(out, contentLength);
         } else if (framing == Framing.CHUNKED) {
             ResponseEncoder.putField(out, "Transfer-Encoding", "chunked");
         }
-        if (exchange.closeAfter || connection.connector.isStopping()) {
-            exchange.closeAfter = true;
+        if (exchange.closeAfter) {
             ResponseEncoder.putField(out, "Connection", "close");
         } else if (http10) {
             ResponseEncoder.putField(out, "Connection", "keep-alive");
@@ -362,28 +339,6 @@ final class Http1ResponseBody extends ResponseBody {
         }
         ResponseEncoder.putCrlf(out);
         out.flip();
-    }
-
-    /** @return whether a Connection field of the response lists {@code close} (RFC 9110 §7.6.1) */
-    private static boolean listsClose(MutableHttpFields fields) {
-        for (int i = 0, n = fields.size(); i < n; i++) {
-            if (fields.name(i).equalsIgnoreCase("Connection") && ConnectionField.listsClose(fields.value(i))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static long parseLength(String value) {
-        if (value.isEmpty() || value.length() > 18) {
-            return -1;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            if (value.charAt(i) < '0' || value.charAt(i) > '9') {
-                return -1;
-            }
-        }
-        return Long.parseLong(value);
     }
 
     /**

@@ -222,7 +222,10 @@ public final class NioConnector implements Connector {
     /** Gives back a connection's permit (it closed, or was accepted but never opened). */
     void releasePermit() {
         connectionPermits.release();
-        acceptor.onPermitReleased();
+        Acceptor a = acceptor;
+        if (a != null) { // null on a connector never started (the connection tests drive one by hand)
+            a.onPermitReleased();
+        }
     }
 
     /**

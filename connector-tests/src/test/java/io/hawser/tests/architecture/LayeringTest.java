@@ -24,6 +24,8 @@ class LayeringTest {
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 // the modules' own classes, not this module's benchmarks (JMH code in the same packages)
                 .withImportOption(location -> !location.contains("/connector-tests/"))
+                // nor connector-nio's test classes, on the class path as its test-jar for those benchmarks
+                .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("io.hawser");
     }
 

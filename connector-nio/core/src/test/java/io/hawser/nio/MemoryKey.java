@@ -7,7 +7,8 @@ import java.nio.channels.spi.AbstractSelectionKey;
 
 /**
  * The selection key of a {@link MemoryChannel}: it only keeps the interest set the connection sets
- * (a real key would pass it to the selector), and is always ready to read. It belongs to no
+ * (a real key would pass it to the selector, and a test reads it: {@link #interestOps()}), and is
+ * always ready to read. It belongs to no
  * selector ({@link #selector()} is {@code null}).
  */
 final class MemoryKey extends AbstractSelectionKey {
