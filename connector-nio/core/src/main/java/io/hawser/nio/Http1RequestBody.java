@@ -217,10 +217,14 @@ final class Http1RequestBody extends RequestBody {
             return false;
         }
         boolean mayBlock = !connection.loop.inLoop();
-        byte[] scratch = new byte[8192];
+        // A pooled page to discard into: nothing is allocated per unread body.
+        ByteBuffer page = connection.connector.pages().take();
+        byte[] scratch = page.array();
+        int offset = page.arrayOffset();
+        int length = page.capacity();
         try {
             while (budget >= 0) {
-                int n = mayBlock ? read(scratch, 0, scratch.length) : readAvailable(scratch, 0, scratch.length);
+                int n = mayBlock ? read(scratch, offset, length) : readAvailable(scratch, offset, length);
                 if (n < 0) {
                     return true;
                 }
@@ -231,6 +235,8 @@ final class Http1RequestBody extends RequestBody {
             }
         } catch (IOException e) {
             return false;
+        } finally {
+            connection.connector.pages().give(page);
         }
         return false;
     }
