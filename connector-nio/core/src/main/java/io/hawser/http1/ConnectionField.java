@@ -1,7 +1,5 @@
 package io.hawser.http1;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * The Connection field (RFC 9110 §7.6.1): {@code Connection = #connection-option}, a list of
  * case-insensitive tokens. Only {@code close} (RFC 9112 §9.6) and {@code keep-alive} (HTTP/1.0,
@@ -21,11 +19,11 @@ public final class ConnectionField {
         int options = 0;
         int i = start;
         while (i < end) {
-            while (i < end && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == ',')) {
+            while (i < end && isSeparator(buf[i])) {
                 i++;
             }
             int tokenStart = i;
-            while (i < end && buf[i] != ',' && buf[i] != ' ' && buf[i] != '\t') {
+            while (i < end && !isSeparator(buf[i])) {
                 i++;
             }
             int len = i - tokenStart;
@@ -44,7 +42,25 @@ public final class ConnectionField {
      *     {@code closed} or {@code x-close}
      */
     public static boolean listsClose(String value) {
-        byte[] b = value.getBytes(StandardCharsets.ISO_8859_1);
-        return (options(b, 0, b.length) & CLOSE) != 0;
+        // Read in place (a response's own Connection field is checked at every commit: no copy).
+        int i = 0;
+        int n = value.length();
+        while (i < n) {
+            while (i < n && isSeparator(value.charAt(i))) {
+                i++;
+            }
+            int tokenStart = i;
+            while (i < n && !isSeparator(value.charAt(i))) {
+                i++;
+            }
+            if (i - tokenStart == 5 && value.regionMatches(true, tokenStart, "close", 0, 5)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isSeparator(int c) {
+        return c == ' ' || c == '\t' || c == ',';
     }
 }
