@@ -1,6 +1,5 @@
 package io.hawser.deploy;
 
-import java.util.List;
 import java.util.Map;
 
 /**
