@@ -16,7 +16,8 @@ import java.util.Set;
  * matching context path (404 when none, and for {@code /} without a root context a 404 page
  * linking the deployed context paths; 503 while that app is not started; {@code /ctx} is
  * redirected to {@code /ctx/}), maps it to a servlet (§12.2, welcome files §10.10) and runs the
- * filters and the servlet on the connector's worker thread. {@code TRACE} is answered 405 for every
+ * filters and the servlet on the connector's worker thread. A client request for anything under
+ * {@code /WEB-INF/} or {@code /META-INF/} gets 404 before any filter runs (Servlet 6.1 §10.5). {@code TRACE} is answered 405 for every
  * app, as Tomcat's and Jetty's defaults do. Blocking by design (servlet I/O may
  * block), so {@link #isNonBlocking()} is {@code false}.
  */
@@ -97,7 +98,13 @@ public final class ServletAdapter implements HttpHandler {
             exchange.responseFields().set("Location", context + "/" + (exchange.query() == null ? "" : "?" + exchange.query()));
             return;
         }
-        MappedPath mapped = WelcomeFiles.map(app, path.substring(context.length()));
+        String inApp = path.substring(context.length());
+        if (StaticResource.isPrivatePath(inApp)) {
+            // Before any filter or servlet sees it, as Tomcat and Jetty do (Servlet 6.1 §10.5).
+            plain(exchange, 404, null);
+            return;
+        }
+        MappedPath mapped = WelcomeFiles.map(app, inApp);
         if (mapped == null) {
             plain(exchange, 404, null);
             return;

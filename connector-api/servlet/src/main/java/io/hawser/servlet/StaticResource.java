@@ -79,6 +79,24 @@ final class StaticResource {
         }
     }
 
+    /**
+     * @param pathInApp a canonical path within the app, starting with {@code /}
+     * @return whether its first segment is {@code WEB-INF} or {@code META-INF} (any case, trailing
+     *     dots or spaces ignored), which no client request may reach (Servlet 6.1 §10.5); allocates nothing
+     */
+    static boolean isPrivatePath(String pathInApp) {
+        int end = pathInApp.indexOf('/', 1);
+        if (end < 0) {
+            end = pathInApp.length();
+        }
+        while (end > 1 && (pathInApp.charAt(end - 1) == '.' || pathInApp.charAt(end - 1) == ' ')) {
+            end--;
+        }
+        int length = end - 1;
+        return length == 7 && pathInApp.regionMatches(true, 1, "WEB-INF", 0, 7)
+                || length == 8 && pathInApp.regionMatches(true, 1, "META-INF", 0, 8);
+    }
+
     private static boolean isPrivate(String segment) {
         String s = segment.replaceAll("[. ]+$", "");
         return s.equalsIgnoreCase("WEB-INF") || s.equalsIgnoreCase("META-INF");

@@ -80,6 +80,27 @@ class ServletAdapterTest {
     }
 
     @Test
+    void webInfAndMetaInfAre404BeforeAnyFilterOrServletRuns() throws Exception {
+        context().addServlet("all", TestServlets.servlet((req, res) -> seen.put("ran " + req.getRequestURI(), true)))
+                .addMapping("/*");
+        context().addFilter("all", TestServlets.filter((req, res, chain) -> {
+            seen.put("filtered", true);
+            chain.doFilter(req, res);
+        })).addMappingForUrlPatterns(null, false, "/*");
+        app.start();
+        for (String target : new String[] {"/shop/WEB-INF/web.xml", "/shop/web-inf/web.xml", "/shop/WEB-INF",
+                "/shop/WEB-INF/", "/shop/META-INF/MANIFEST.MF", "/shop/WEB-INF./web.xml", "/shop/WEB-INF;x/web.xml",
+                "/shop/%57EB-INF/web.xml", "/shop/x/../WEB-INF/web.xml"}) {
+            FakeExchange fake = runStarted(FakeExchange.get(target));
+            assertThat(fake.status.get()).as(target).isEqualTo(404);
+        }
+        assertThat(seen).isEmpty();
+        runStarted(FakeExchange.get("/shop/WEB-INFO/x"));
+        runStarted(FakeExchange.get("/shop/a/WEB-INF/x"));
+        assertThat(seen).containsKeys("ran /shop/WEB-INFO/x", "ran /shop/a/WEB-INF/x", "filtered");
+    }
+
+    @Test
     void headersAreReadFromTheExchangeFieldsInPlace() throws Exception {
         context().addServlet("h", TestServlets.servlet((req, res) -> {
             seen.put("one", req.getHeader("x-one"));
