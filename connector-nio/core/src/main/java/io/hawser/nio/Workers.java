@@ -56,6 +56,11 @@ final class Workers implements Executor {
     private int searching;
     /** Every live worker, for {@link #shutdownNow} and {@link #awaitThreads} (guarded by this). */
     private final List<Worker> live = new ArrayList<>();
+    /**
+     * Threads live at {@link #shutdownNow}: a worker leaves {@link #live} before its thread has
+     * ended, so {@link #awaitThreads} joins these too (guarded by this).
+     */
+    private final List<Thread> ending = new ArrayList<>();
     private boolean shutdown;
 
     private Workers(ThreadFactory factory, int maxWorkers, long keepAliveNanos, Workers overflow) {
@@ -262,6 +267,11 @@ final class Workers implements Executor {
             shutdown = true;
             queue.clear();
             all = new ArrayList<>(live);
+            for (Worker w : all) {
+                if (w.thread != null) {
+                    ending.add(w.thread);
+                }
+            }
         }
         for (Worker w : all) {
             Thread t = w.thread;
@@ -283,13 +293,15 @@ final class Workers implements Executor {
         if (overflow != null) {
             overflow.awaitThreads(millis);
         }
-        List<Worker> all;
+        List<Thread> all;
         synchronized (this) {
-            all = new ArrayList<>(live);
+            all = new ArrayList<>(ending);
+            for (Worker w : live) {
+                all.add(w.thread);
+            }
         }
-        for (Worker w : all) {
+        for (Thread t : all) {
             long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
-            Thread t = w.thread;
             if (left <= 0) {
                 return;
             }
