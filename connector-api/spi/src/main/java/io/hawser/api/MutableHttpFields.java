@@ -13,6 +13,15 @@ import java.util.Objects;
  * Not thread-safe.
  */
 public final class MutableHttpFields implements HttpFields {
+    /**
+     * Field names the container itself sets, as literals: a name that is one of these very strings
+     * (identity, not equality) is a token without looking at its characters.
+     */
+    private static final String[] KNOWN_NAMES = {
+        "Content-Type", "Content-Length", "Content-Language", "Location", "Set-Cookie", "Cache-Control",
+        "Last-Modified", "ETag", "Accept-Ranges", "Content-Range", "Vary", "Allow", "Connection",
+    };
+
     private String[] names;
     private String[] values;
     private int size;
@@ -130,6 +139,11 @@ public final class MutableHttpFields implements HttpFields {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("empty field-name");
         }
+        for (String known : KNOWN_NAMES) {
+            if (name == known) {
+                return; // the same literal: a token already (JLS §3.10.5, literals are interned)
+            }
+        }
         for (int i = 0; i < name.length(); i++) {
             if (!Tokens.isTchar(name.charAt(i))) {
                 throw new IllegalArgumentException("field-name is not a token: " + name);
@@ -139,10 +153,10 @@ public final class MutableHttpFields implements HttpFields {
 
     private static void checkValue(String value) {
         Objects.requireNonNull(value, "value");
-        for (int i = 0; i < value.length(); i++) {
+        for (int i = 0, n = value.length(); i < n; i++) {
             char c = value.charAt(i);
             // RFC 9110 §5.5: field-value = *( VCHAR / obs-text / SP / HTAB ); a sender must not generate CTLs.
-            if (c < 0x20 && c != '\t' || c == 0x7F || c > 0xFF) {
+            if ((char) (c - 0x20) >= 0x5F && c != '\t' && (c < 0x80 || c > 0xFF)) {
                 throw new IllegalArgumentException(String.format(
                         "field-value has %s at index %d (RFC 9110 §5.5 allows VCHAR, obs-text, SP and HTAB)",
                         c > 0xFF ? "a char above 0xFF" : String.format("the control character 0x%02X", (int) c), i));

@@ -45,6 +45,9 @@ final class Http1ResponseBody extends ResponseBody {
     private int bufferSize;
     private long written;
     private long declaredLength;
+    /** The Content-Length value {@link #lastLength} was parsed from (identity), to parse it once. */
+    private String lastLengthValue;
+    private long lastLength = -1;
     /** The Content-Length the head announces, as framed. */
     private long contentLength;
     /** The last chunk with the trailer section, encoded as the body ends; {@code null} for none. */
@@ -252,7 +255,12 @@ final class Http1ResponseBody extends ResponseBody {
 
     /** @return the Content-Length in the response fields now, or -1 (none, or not digits: then dropped) */
     private long declaredLength() {
-        return ResponseFraming.declaredLength(exchange.responseFields().get("Content-Length"));
+        String value = exchange.responseFields().get("Content-Length");
+        if (value != lastLengthValue) { // parsed once per value, not on every write
+            lastLength = ResponseFraming.declaredLength(value);
+            lastLengthValue = value;
+        }
+        return lastLength;
     }
 
     private void ensureBuffer() {
