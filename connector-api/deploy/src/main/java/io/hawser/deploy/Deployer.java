@@ -124,6 +124,26 @@ public final class Deployer {
      */
     public static DeployedApp deploy(Path source, String contextPath, ClassLoader server, Unenforced accepted)
             throws DeploymentException {
+        return deploy(source, contextPath, server, accepted, null, 0);
+    }
+
+    /**
+     * Deploys and starts a web app with container security (Servlet 6.1 §13): its constraints and
+     * login-config are enforced with {@code realm}. A web app that needs a realm (an auth-constraint
+     * or a login-config) and gets none is refused, so nothing is ever served open.
+     *
+     * @param source a {@code .war} file or an exploded WAR directory
+     * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
+     * @param server the loader the app gets {@code jakarta.servlet} and {@code io.hawser} classes from
+     * @param accepted the not-supported features to serve the app without ({@link Unenforced#NONE}: refuse them)
+     * @param realm who users are, or {@code null} for none
+     * @param confidentialPort where a CONFIDENTIAL constraint redirects a request that is not secure;
+     *     0 for none (403)
+     * @return the started app; {@link DeployedApp#close()} undeploys it
+     * @throws DeploymentException naming the file and element at fault; nothing is left running
+     */
+    public static DeployedApp deploy(Path source, String contextPath, ClassLoader server, Unenforced accepted,
+                                     io.hawser.security.Realm realm, int confidentialPort) throws DeploymentException {
         checkContextPath(source, contextPath);
         boolean isWar = Files.isRegularFile(source);
         if (!isWar && !Files.isDirectory(source)) {
@@ -147,6 +167,8 @@ public final class Deployer {
                 loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
                 thread.setContextClassLoader(loader);
                 app = WebApp.create(contextPath, base, loader);
+                app.setRealm(realm);
+                app.setConfidentialPort(confidentialPort);
                 List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
                         : xml.welcomeFiles();
                 configure(app, xml, welcome);

@@ -56,6 +56,14 @@ public final class WebApp {
     private volatile RequestLimits limits = RequestLimits.DEFAULTS;
     private ScheduledFuture<?> sweeper;
     private Path tempDir;
+    private final List<SecurityConstraint> securityConstraints = new CopyOnWriteArrayList<>();
+    private final java.util.Set<String> declaredRoles = new java.util.concurrent.CopyOnWriteArraySet<>();
+    /** servlet name → (role name in code → role-link) (§13.3, {@code security-role-ref}). */
+    private final Map<String, Map<String, String>> securityRoleRefs = new ConcurrentHashMap<>();
+    private volatile LoginConfig loginConfig;
+    private volatile io.hawser.security.Realm realm;
+    private volatile boolean denyUncoveredHttpMethods;
+    private volatile int confidentialPort;
 
     private WebApp(String contextPath, Path base, ClassLoader loader, SessionClock clock) {
         this.contextPath = contextPath;
@@ -186,6 +194,130 @@ public final class WebApp {
     }
 
     /**
+     * Sets the realm that authenticates users (BASIC, FORM, {@code HttpServletRequest.login}).
+     *
+     * @param realm the realm, or {@code null} for none (then an app with an auth-constraint or a
+     *     login-config refuses to start)
+     */
+    public void setRealm(io.hawser.security.Realm realm) {
+        checkConfigurable();
+        this.realm = realm;
+    }
+
+    /** @return the realm, or {@code null} */
+    public io.hawser.security.Realm realm() {
+        return realm;
+    }
+
+    /**
+     * Sets how users authenticate ({@code <login-config>}, Servlet 6.1 §13.6); without one, an
+     * auth-constraint is answered with BASIC.
+     *
+     * @param config BASIC or FORM
+     */
+    public void setLoginConfig(LoginConfig config) {
+        checkConfigurable();
+        this.loginConfig = config;
+    }
+
+    /** @return the login-config, or {@code null} */
+    public LoginConfig loginConfig() {
+        return loginConfig;
+    }
+
+    /**
+     * Adds a security constraint ({@code <security-constraint>}, Servlet 6.1 §13.8); constraints
+     * combine by §13.8.1 and are checked before any filter, on the canonical request path.
+     *
+     * @param constraint the constraint
+     */
+    public void addSecurityConstraint(SecurityConstraint constraint) {
+        checkConfigurable();
+        securityConstraints.add(java.util.Objects.requireNonNull(constraint, "constraint"));
+    }
+
+    /** @return the constraints added so far, in order, unmodifiable */
+    public List<SecurityConstraint> securityConstraints() {
+        return java.util.Collections.unmodifiableList(securityConstraints);
+    }
+
+    /**
+     * Declares roles ({@code <security-role>}, {@code @DeclareRoles}): the roles {@code *} stands
+     * for in an auth-constraint (§13.8).
+     *
+     * @param roleNames role names
+     */
+    public void declareRoles(String... roleNames) {
+        checkConfigurable();
+        for (String r : roleNames) {
+            declaredRoles.add(java.util.Objects.requireNonNull(r, "role"));
+        }
+    }
+
+    /** @return the declared roles, unmodifiable */
+    public java.util.Set<String> declaredRoles() {
+        return java.util.Collections.unmodifiableSet(declaredRoles);
+    }
+
+    /**
+     * Maps a role name a servlet uses in {@code isUserInRole} to a declared role
+     * ({@code <security-role-ref>}, §13.3).
+     *
+     * @param servletName the servlet
+     * @param roleName the name in the servlet's code
+     * @param roleLink the declared role it stands for
+     */
+    public void addSecurityRoleRef(String servletName, String roleName, String roleLink) {
+        checkConfigurable();
+        securityRoleRefs.computeIfAbsent(servletName, k -> new ConcurrentHashMap<>()).put(roleName, roleLink);
+    }
+
+    /**
+     * @param servletName a servlet
+     * @return its role refs (name in code → role-link), unmodifiable; empty for none
+     */
+    public Map<String, String> securityRoleRefs(String servletName) {
+        Map<String, String> refs = securityRoleRefs.get(servletName);
+        return refs == null ? Map.of() : java.util.Collections.unmodifiableMap(refs);
+    }
+
+    /**
+     * {@code <deny-uncovered-http-methods>} (§13.8.4): a method a constraint's URL pattern covers
+     * for other methods only is answered 403 instead of served unconstrained.
+     *
+     * @param deny whether to deny uncovered methods (default {@code false})
+     */
+    public void setDenyUncoveredHttpMethods(boolean deny) {
+        checkConfigurable();
+        this.denyUncoveredHttpMethods = deny;
+    }
+
+    /** @return whether uncovered HTTP methods are denied */
+    public boolean denyUncoveredHttpMethods() {
+        return denyUncoveredHttpMethods;
+    }
+
+    /**
+     * The port a request needing a CONFIDENTIAL transport is redirected to (as Tomcat's
+     * {@code redirectPort}); 0, the default, answers such a request 403 when it is not secure.
+     *
+     * @param port 1..65535, or 0 for none
+     * @throws IllegalArgumentException for another value
+     */
+    public void setConfidentialPort(int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("confidential port must be in 0..65535: " + port);
+        }
+        checkConfigurable();
+        this.confidentialPort = port;
+    }
+
+    /** @return the confidential port, 0 for none */
+    public int confidentialPort() {
+        return confidentialPort;
+    }
+
+    /**
      * Starts the app (§4.4, §11.2.1), with its class loader as context class loader: creates the
      * context temp dir, runs {@code contextInitialized} of every context listener in order
      * (ServletContainerInitializers have already been run by the deployer), registers a 404 default
@@ -202,6 +334,11 @@ public final class WebApp {
                 throw new IllegalStateException("web app '" + contextPath + "' is " + state);
             }
             state = State.STARTING;
+        }
+        if (!securityConstraints.isEmpty() || loginConfig != null) {
+            state = State.FAILED;
+            throw new ServletException("web app '" + contextPath + "': security constraints and login-config are not"
+                    + " enforced yet; the app would be served unprotected");
         }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();

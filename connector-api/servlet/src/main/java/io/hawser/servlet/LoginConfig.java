@@ -1,0 +1,47 @@
+package io.hawser.servlet;
+
+import java.util.Objects;
+
+/**
+ * A {@code <login-config>} (Servlet 6.1 §13.6): how users authenticate. {@code BASIC} (RFC 7617)
+ * and {@code FORM} (§13.6.3) are supported; {@code DIGEST} and {@code CLIENT-CERT} are refused
+ * (docs/deployment.md). Immutable.
+ *
+ * @param authMethod {@code BASIC} or {@code FORM}
+ * @param realmName the realm named in {@code WWW-Authenticate}; {@code null} for the default (the
+ *     context path, or {@code "Hawser"} for the root context)
+ * @param loginPage FORM: the {@code form-login-page}, a context-relative path starting with {@code /}
+ * @param errorPage FORM: the {@code form-error-page}, a context-relative path starting with {@code /}
+ */
+public record LoginConfig(String authMethod, String realmName, String loginPage, String errorPage) {
+    /** @throws IllegalArgumentException for another method, or FORM without both pages */
+    public LoginConfig {
+        Objects.requireNonNull(authMethod, "authMethod");
+        if (authMethod.equals("FORM")) {
+            if (loginPage == null || !loginPage.startsWith("/") || errorPage == null || !errorPage.startsWith("/")) {
+                throw new IllegalArgumentException("FORM login needs a form-login-page and a form-error-page starting with /");
+            }
+        } else if (!authMethod.equals("BASIC")) {
+            throw new IllegalArgumentException("auth-method " + authMethod + " is not supported (BASIC or FORM;"
+                    + " DIGEST and CLIENT-CERT need TLS, which Hawser does not have yet)");
+        }
+    }
+
+    /**
+     * @param realmName the realm name, or {@code null} for the default
+     * @return BASIC authentication
+     */
+    public static LoginConfig basic(String realmName) {
+        return new LoginConfig("BASIC", realmName, null, null);
+    }
+
+    /**
+     * @param realmName the realm name, or {@code null}
+     * @param loginPage the login page, e.g. {@code /login.html}
+     * @param errorPage the page shown after a failed login
+     * @return FORM authentication
+     */
+    public static LoginConfig form(String realmName, String loginPage, String errorPage) {
+        return new LoginConfig("FORM", realmName, loginPage, errorPage);
+    }
+}
