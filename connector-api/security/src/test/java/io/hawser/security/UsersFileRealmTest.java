@@ -181,23 +181,20 @@ class UsersFileRealmTest {
         int iterations = 200_000;
         write("alice:" + PasswordHash.hash("wonderland".toCharArray(), iterations));
         UsersFileRealm realm = UsersFileRealm.open(file, Duration.ofHours(1), clock);
-        long wrong = fastest(() -> realm.authenticate("alice", "guess"));
-        long unknown = fastest(() -> realm.authenticate("mallory", "guess"));
-        // without the decoy an unknown name answers in microseconds, a hundredth of the time or less
-        assertThat((double) unknown / wrong).as("unknown %d ns, wrong password %d ns", unknown, wrong)
-                .isBetween(0.5, 2.0);
-    }
-
-    /** @return the shortest of 5 runs, in nanoseconds, after one warm-up */
-    private static long fastest(Runnable r) {
-        r.run();
-        long best = Long.MAX_VALUE;
-        for (int i = 0; i < 5; i++) {
-            long t = System.nanoTime();
-            r.run();
-            best = Math.min(best, System.nanoTime() - t);
+        long[] best = {Long.MAX_VALUE, Long.MAX_VALUE};
+        for (int i = 0; i < 8; i++) { // interleaved, so a neighbour's load weighs on both alike; the first is warm-up
+            for (int which = 0; which < 2; which++) {
+                long t = System.nanoTime();
+                assertThat(realm.authenticate(which == 0 ? "alice" : "mallory", "guess")).isNull();
+                long took = System.nanoTime() - t;
+                if (i > 0) {
+                    best[which] = Math.min(best[which], took);
+                }
+            }
         }
-        return best;
+        // without the decoy an unknown name answers in microseconds, a thousandth of the time or less
+        assertThat((double) best[1] / best[0]).as("unknown %d ns, wrong password %d ns", best[1], best[0])
+                .isBetween(0.33, 3.0);
     }
 
     @Test
