@@ -8,6 +8,7 @@ import io.hawser.deploy.Deployer;
 import io.hawser.deploy.DeploymentException;
 import io.hawser.deploy.Unenforced;
 import io.hawser.nio.NioConnector;
+import io.hawser.security.Realm;
 import io.hawser.servlet.ServletAdapter;
 import io.hawser.servlet.WebApp;
 import java.io.IOException;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Parameters;
  * See {@code docs/deployment.md} for the options and exit codes.
  *
  * <pre>
- * java -jar connector-nio/target/hawser.jar [--port 8080] [--host 127.0.0.1] [--access-log FILE|-] WAR_OR_DIR...
+ * java -jar connector-nio/target/hawser.jar [--port 8080] [--host 127.0.0.1] [--access-log FILE|-] [--realm FILE] WAR_OR_DIR...
+ * java -jar connector-nio/target/hawser.jar hash-password     # the HASH of a --realm users file line
  * </pre>
  */
 @Command(name = "hawser", mixinStandardHelpOptions = true, versionProvider = Hawser.Version.class, sortOptions = false,
@@ -39,14 +41,15 @@ import picocli.CommandLine.Parameters;
                 + " holding them, like Tomcat's webapps/) over HTTP/1.1.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped after --help or --version",
-                "1:a web app could not be deployed, or uses what Hawser does not enforce (nothing was left running)",
+                "1:a web app could not be deployed, or uses what Hawser does not enforce, or the realm (--realm,"
+                        + " --jaas-config) could not be read (nothing was left running)",
                 "2:bad command line",
                 "3:the address could not be bound",
                 "4:the server failed while serving (a selector loop could not go on) and stopped",
                 "130:stopped by Ctrl-C (SIGINT), after draining",
                 "143:stopped by SIGTERM, after draining"})
 public final class Hawser implements Callable<Integer> {
-    /** Exit code: a web app could not be deployed; nothing was left running. */
+    /** Exit code: a web app could not be deployed, or the realm could not be read; nothing was left running. */
     public static final int DEPLOY_FAILED = 1;
     /** Exit code: the command line is wrong. */
     public static final int USAGE = 2;
@@ -57,6 +60,9 @@ public final class Hawser implements Callable<Integer> {
 
     @Mixin
     ConnectorOptions connector = new ConnectorOptions();
+
+    @Mixin
+    RealmOptions realms = new RealmOptions();
 
     @Option(names = "--access-log", paramLabel = "FILE|-",
             description = "write an access log to FILE (appended), or - for standard output")
@@ -77,7 +83,8 @@ public final class Hawser implements Callable<Integer> {
             completionCandidates = AcceptableFeatures.class)
     List<String> acceptUnenforced = new ArrayList<>();
 
-    @Parameters(arity = "1..*", paramLabel = "WAR_OR_DIR",
+    // 0..* for picocli, so that the hash-password subcommand needs none; call() requires one
+    @Parameters(arity = "0..*", paramLabel = "WAR_OR_DIR",
             description = "a .war file, an exploded WAR directory, or a directory of them; /path=WAR_OR_DIR"
                     + " sets the context path (the file name gives it otherwise; ROOT is /; a single web app"
                     + " is served at /)")
@@ -94,6 +101,25 @@ public final class Hawser implements Callable<Integer> {
     Hawser(PrintStream out, PrintStream err) {
         this.out = out;
         this.err = err;
+    }
+
+    /**
+     * @param in standard input, for {@code hash-password}
+     * @param out standard output
+     * @param err standard error
+     * @param console reads a password without echo ({@code Console::readPassword}), or {@code null}
+     * @return the {@code hawser} command line with its {@code hash-password} subcommand, writing to
+     *     these streams, with the launcher's one-line handling of a bad command line
+     */
+    static CommandLine commandLine(java.io.InputStream in, PrintStream out, PrintStream err,
+                                   java.util.function.Function<String, char[]> console) {
+        java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true);
+        java.io.PrintWriter errWriter = new java.io.PrintWriter(err, true);
+        return new CommandLine(new Hawser(out, err))
+                .addSubcommand("hash-password", new HashPassword(in, out, err, console))
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setOut(outWriter).setErr(errWriter)
+                .setParameterExceptionHandler(Hawser::badCommandLine);
     }
 
     /** The feature names {@code --accept-unenforced} takes, for its help. */
@@ -125,6 +151,10 @@ public final class Hawser implements Callable<Integer> {
                 throw new IllegalArgumentException("--worker-threads 0 runs every request on a virtual thread:"
                         + " it needs Java 21+ and --virtual-threads true");
             }
+            if (apps.isEmpty()) {
+                throw new IllegalArgumentException("Missing required parameter: 'WAR_OR_DIR'");
+            }
+            realms.check();
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
@@ -136,10 +166,18 @@ public final class Hawser implements Callable<Integer> {
             err.println("hawser: --accept-unenforced: " + e.getMessage());
             return USAGE;
         }
+        Realm realm;
+        try {
+            realm = realms.open();
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("hawser: " + realms.option() + ": " + e.getMessage());
+            return DEPLOY_FAILED;
+        }
         List<DeployedApp> deployed = new ArrayList<>();
         try {
             for (WebAppArguments.App a : wanted) {
-                deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted));
+                deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted,
+                        realm, realms.confidentialPort));
             }
         } catch (DeploymentException e) {
             err.println("hawser: " + e.getMessage());
@@ -350,8 +388,9 @@ public final class Hawser implements Callable<Integer> {
         if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
             System.setProperty("java.util.logging.SimpleFormatter.format", "%1$tF %1$tT %4$s %3$s: %5$s%6$s%n");
         }
-        int code = new CommandLine(new Hawser()).setCaseInsensitiveEnumValuesAllowed(true)
-                .setParameterExceptionHandler(Hawser::badCommandLine).execute(args);
+        java.io.Console console = System.console();
+        int code = commandLine(System.in, System.out, System.err, console == null ? null : console::readPassword)
+                .execute(args);
         if (code != 0) {
             System.exit(code);
         }
