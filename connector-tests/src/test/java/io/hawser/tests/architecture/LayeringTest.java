@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
  * Keeps the module graph of docs/architecture.md, package by package (one module each): the SPI
  * ({@code io.hawser.api}, module connector-api/spi) imports only the JDK; the connector core
  * ({@code io.hawser.nio}, {@code io.hawser.http1}) needs the SPI and no {@code jakarta.*}; the
- * servlet adapter knows no NIO; the deployer no connector; only the launcher sees everything.
+ * servlet adapter knows no NIO; the deployer no connector; the security realms
+ * ({@code io.hawser.security}, connector-api/security) need only the JDK and only the servlet
+ * adapter, the deployer and the launcher need them; only the launcher sees everything.
  */
 class LayeringTest {
     private static JavaClasses classes;
@@ -55,6 +57,20 @@ class LayeringTest {
                 .check(classes);
         noClasses().that().resideInAPackage("io.hawser.servlet..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.hawser.deploy..")
+                .check(classes);
+    }
+
+    @Test
+    void theSecurityRealmsNeedTheJdkOnlyAndOnlyTheContainerNeedsThem() {
+        // hawser-security has no dependency: Realm, PasswordHash, the users file and JAAS are JDK code
+        classes().that().resideInAPackage("io.hawser.security..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("io.hawser.security..", "java..",
+                        "javax.crypto..", "javax.security.auth..")
+                .check(classes);
+        // the SPI and the connector core never see a realm: security is the servlet container's
+        noClasses().that().resideOutsideOfPackages("io.hawser.security..", "io.hawser.servlet..",
+                        "io.hawser.deploy..", "io.hawser.launcher..", "io.hawser.tests..")
+                .should().dependOnClassesThat().resideInAPackage("io.hawser.security..")
                 .check(classes);
     }
 
