@@ -21,13 +21,17 @@ import picocli.CommandLine.Option;
  * line terminator. Exit code 0 with the hash on standard output and the line's format on standard
  * error; 1 when no password came (end of input, empty, or the two differ); 2 for a bad option.
  */
-@Command(name = "hash-password", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "hash-password", mixinStandardHelpOptions = true, versionProvider = Hawser.Version.class,
+        sortOptions = false,
         description = "Reads a password (from the console without echo, else the first line of standard input) and"
                 + " prints its hash for a --realm users file line NAME:HASH[:ROLES].",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed the hash", "1:no password (end of input, empty, or the two entries differ)",
                 "2:bad command line"})
 final class HashPassword implements Callable<Integer> {
+    /** Exit code: no password came (end of input, an empty one, or two that differ). */
+    static final int NO_PASSWORD = 1;
+
     @Option(names = "--iterations", paramLabel = "N",
             description = "PBKDF2 iterations, " + PasswordHash.MIN_ITERATIONS + ".." + PasswordHash.MAX_ITERATIONS
                     + " (default: ${DEFAULT-VALUE}, OWASP's figure for PBKDF2-HMAC-SHA256)")
@@ -64,12 +68,12 @@ final class HashPassword implements Callable<Integer> {
         }
         char[] password = console != null && !stdin ? fromConsole() : firstLine();
         if (password == null) {
-            return Hawser.DEPLOY_FAILED;
+            return NO_PASSWORD;
         }
         try {
             if (password.length == 0) {
                 err.println("hawser hash-password: the password is empty");
-                return Hawser.DEPLOY_FAILED;
+                return NO_PASSWORD;
             }
             out.println(PasswordHash.hash(password, iterations));
             out.flush();
