@@ -260,6 +260,9 @@ public final class UsersFileRealm implements Realm {
         if (e instanceof java.nio.file.AccessDeniedException) {
             return "permission denied";
         }
+        if (e instanceof java.nio.file.FileSystemException && ((java.nio.file.FileSystemException) e).getReason() != null) {
+            return ((java.nio.file.FileSystemException) e).getReason(); // its message repeats the path
+        }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
