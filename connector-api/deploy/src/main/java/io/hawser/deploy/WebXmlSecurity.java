@@ -190,13 +190,13 @@ record WebXmlSecurity(List<SecurityConstraint> constraints, LoginConfig loginCon
                 throw new DeploymentException(null, where, "declared twice (a web app has one)", null);
             }
             String method = Dom.textOr(e, "auth-method", "BASIC");
-            String realmName = Dom.textOr(e, "realm-name", null);
+            String realmName = Dom.textOr(e, "realm-name", "");
+            realmName = realmName.isEmpty() ? null : realmName;
             List<Element> form = Dom.children(e, "form-login-config");
             String loginPage = form.isEmpty() ? null : Dom.textOr(form.get(0), "form-login-page", null);
             String errorPage = form.isEmpty() ? null : Dom.textOr(form.get(0), "form-error-page", null);
             switch (method) {
-                case "BASIC" -> loginConfig = LoginConfig.basic(realmName == null || realmName.isEmpty() ? null
-                        : realmName);
+                case "BASIC" -> loginConfig = LoginConfig.basic(realmName);
                 case "FORM" -> {
                     if (!page(loginPage) || !page(errorPage)) {
                         throw new DeploymentException(null, where + " <form-login-config>", "FORM needs a"

@@ -108,6 +108,9 @@ class WebXmlSecurityTest {
                 .isEqualTo(LoginConfig.basic("r"));
         assertThat(parse("<login-config><auth-method>BASIC</auth-method></login-config>").loginConfig())
                 .isEqualTo(LoginConfig.basic(null));
+        assertThat(parse("<login-config><auth-method>FORM</auth-method><realm-name> </realm-name><form-login-config>"
+                + "<form-login-page>/in</form-login-page><form-error-page>/again</form-error-page></form-login-config>"
+                + "</login-config>").loginConfig()).isEqualTo(LoginConfig.form(null, "/in", "/again"));
         assertThat(parse("").denyUncovered()).isFalse();
     }
 
