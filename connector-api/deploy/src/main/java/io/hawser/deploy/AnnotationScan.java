@@ -24,7 +24,9 @@ import java.util.Set;
  * {@code @WebListener} and {@code @MultipartConfig} on the classes of {@code WEB-INF/classes} and
  * {@code WEB-INF/lib/*.jar}, and the classes a {@code @HandlesTypes} asks for; also what Hawser
  * must refuse: javax classes, web fragments, and the not-supported annotations of
- * {@link DeploymentFeatures}. Read from the class files with ClassGraph: no class is loaded to find
+ * {@link DeploymentFeatures}; and the security annotations {@code @DeclareRoles}, {@code @RunAs} and
+ * the roles of {@code @ServletSecurity} (the deployer loads the servlet class for the rest of
+ * {@code @ServletSecurity}). Read from the class files with ClassGraph: no class is loaded to find
  * them. Close it when done.
  */
 final class AnnotationScan implements AutoCloseable {
@@ -32,6 +34,9 @@ final class AnnotationScan implements AutoCloseable {
     private static final String WEB_FILTER = "jakarta.servlet.annotation.WebFilter";
     private static final String WEB_LISTENER = "jakarta.servlet.annotation.WebListener";
     private static final String MULTIPART = "jakarta.servlet.annotation.MultipartConfig";
+    private static final String SERVLET_SECURITY = "jakarta.servlet.annotation.ServletSecurity";
+    private static final String DECLARE_ROLES = "jakarta.annotation.security.DeclareRoles";
+    private static final String RUN_AS = "jakarta.annotation.security.RunAs";
 
     private final Path base;
     private final ScanResult result;
@@ -131,6 +136,59 @@ final class AnnotationScan implements AutoCloseable {
         Object threshold = a.getParameterValues().getValue("fileSizeThreshold");
         return new MultipartDecl(string(a, "location", ""), maxFile == null ? -1L : (Long) maxFile,
                 maxRequest == null ? -1L : (Long) maxRequest, threshold == null ? 0 : (Integer) threshold);
+    }
+
+    /**
+     * @param className a servlet class of the app
+     * @return the role of its {@code @RunAs}, or {@code null}
+     */
+    String runAs(String className) {
+        ClassInfo c = result == null ? null : result.getClassInfo(className);
+        AnnotationInfo a = c == null ? null : c.getAnnotationInfo(RUN_AS);
+        return a == null ? null : string(a, "value", null);
+    }
+
+    /**
+     * The roles of {@code @DeclareRoles} on the classes the container instantiates (servlets,
+     * filters, listeners; Servlet 6.1 §15.5.1); on other classes they belong to a framework.
+     *
+     * @return class name to the roles it declares, in scan order
+     */
+    Map<String, List<String>> declaredRoles() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (ClassInfo c : annotated(DECLARE_ROLES)) {
+            if (isContainerManaged(c)) {
+                List<String> roles = new ArrayList<>();
+                for (Object r : array(c.getAnnotationInfo(DECLARE_ROLES), "value")) {
+                    roles.add((String) r);
+                }
+                out.put(c.getName(), roles);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @return the first {@code @ServletSecurity} whose {@code @HttpConstraint} or an
+     *     {@code @HttpMethodConstraint} names roles, so that users must be checked against a realm,
+     *     e.g. {@code @ServletSecurity on com.acme.Admin (WEB-INF/classes)}; {@code null} when none does
+     */
+    String realmNeededBy() {
+        for (ClassInfo c : annotated(SERVLET_SECURITY)) {
+            AnnotationInfo a = c.getAnnotationInfo(SERVLET_SECURITY);
+            List<Object> constraints = new ArrayList<>();
+            Object value = a.getParameterValues().getValue("value");
+            if (value != null) {
+                constraints.add(value);
+            }
+            constraints.addAll(Arrays.asList(array(a, "httpMethodConstraints")));
+            for (Object constraint : constraints) {
+                if (constraint instanceof AnnotationInfo h && array(h, "rolesAllowed").length > 0) {
+                    return "@ServletSecurity on " + c.getName() + " (" + element(c) + ")";
+                }
+            }
+        }
+        return null;
     }
 
     /**
@@ -237,8 +295,8 @@ final class AnnotationScan implements AutoCloseable {
 
     /**
      * The not-supported annotations of {@link DeploymentFeatures} on classes of the app, on the
-     * class, a method or a field. {@code @ServletSecurity} counts anywhere; the injection and
-     * lifecycle annotations ({@code @Resource}, {@code @PostConstruct}, {@code @RunAs} ...) only on
+     * class, a method or a field. A {@code jakarta.servlet} one would count anywhere; the injection
+     * and lifecycle annotations ({@code @Resource}, {@code @PostConstruct} ...) only on
      * the classes the container would instantiate (servlets, filters, listeners, upgrade handlers,
      * Servlet 6.1 §15.5): elsewhere they belong to a framework that handles them itself.
      *

@@ -5,6 +5,9 @@ import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.Servlet;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.ServletSecurityElement;
+import jakarta.servlet.annotation.ServletSecurity;
+import io.hawser.servlet.WebApp;
 import java.util.ArrayList;
 import java.util.EventListener;
 import java.util.LinkedHashMap;
@@ -18,17 +21,24 @@ import java.util.Set;
  * the programmatic API of Servlet 6.1 §4.4 (before the context starts). Web.xml wins over an
  * annotation of the same servlet or filter name (§8.2.3): its values replace the annotation's, its
  * mappings replace the annotation's url-patterns, and annotation init-params it lacks are kept.
+ * A servlet's {@code <run-as>} wins over its class's {@code @RunAs}; its class's
+ * {@code @ServletSecurity} is handed to {@link ServletRegistration.Dynamic#setServletSecurity} after
+ * its mappings, which leaves the patterns a web.xml constraint already covers to web.xml (§13.4.1).
  */
 final class ContextAssembler {
+    private final WebApp app;
     private final ServletContext context;
     private final ClassLoader loader;
+    private WebXml xml = WebXml.NONE;
+    private AnnotationScan scan;
 
     /**
-     * @param context the web app's context, not yet started
+     * @param app the web app, not yet started
      * @param loader the web app's class loader
      */
-    ContextAssembler(ServletContext context, ClassLoader loader) {
-        this.context = context;
+    ContextAssembler(WebApp app, ClassLoader loader) {
+        this.app = app;
+        this.context = app.servletContext();
         this.loader = loader;
     }
 
@@ -39,6 +49,11 @@ final class ContextAssembler {
      *     that names an unknown servlet or filter, or a url-pattern claimed twice
      */
     void apply(WebXml xml, AnnotationScan scan) throws DeploymentException {
+        this.xml = xml;
+        this.scan = scan;
+        if (scan != null) {
+            scan.declaredRoles().values().forEach(roles -> app.declareRoles(roles.toArray(new String[0])));
+        }
         xml.contextParams().forEach(context::setInitParameter);
         if (xml.requestEncoding() != null) {
             context.setRequestCharacterEncoding(xml.requestEncoding());
@@ -119,6 +134,22 @@ final class ContextAssembler {
             if (!conflicts.isEmpty()) {
                 throw new DeploymentException(null, s.origin(), "url-pattern " + conflicts
                         + " is already mapped to another servlet", null);
+            }
+        }
+        String runAs = xml.security().runAs().get(s.name());
+        if (runAs == null && scan != null) {
+            runAs = scan.runAs(s.className());
+        }
+        if (runAs != null) {
+            reg.setRunAsRole(runAs);
+        }
+        ServletSecurity security = scan == null ? null : type.getAnnotation(ServletSecurity.class);
+        if (security != null) {
+            String where = "@ServletSecurity on " + s.className();
+            try {
+                reg.setServletSecurity(new ServletSecurityElement(security));
+            } catch (IllegalArgumentException | IllegalStateException | UnsupportedOperationException e) {
+                throw new DeploymentException(null, where, String.valueOf(e.getMessage()), e);
             }
         }
     }

@@ -17,8 +17,9 @@ import java.util.stream.Stream;
  * Deploys a web app from a {@code .war} file or an exploded WAR directory (Servlet 6.1 §10):
  * unpacks the WAR into a temporary directory, reads {@code WEB-INF/web.xml}, scans the annotations
  * (unless {@code metadata-complete}), refuses the app if it asks for something Hawser does not
- * enforce (a javax app, security constraints, web fragments, JSP pages, JNDI resources ..., unless
- * accepted through {@link Unenforced}), gives the app its own class loader, registers everything
+ * enforce (a javax app, web fragments, JSP pages, JNDI resources ..., unless
+ * accepted through {@link Unenforced}) or users must sign in and no realm was given, gives the app its
+ * own class loader, registers everything (security constraints and login-config included)
  * with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
  * {@link DefaultServlet} when nothing is mapped to {@code /}, and starts it (listeners, then
  * load-on-startup servlets). Any failure undoes all of that and throws a
@@ -164,6 +165,7 @@ public final class Deployer {
             List<String> unenforced;
             try (LazyScan scan = new LazyScan(base)) {
                 unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted);
+                FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
                 loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
                 thread.setContextClassLoader(loader);
                 app = WebApp.create(contextPath, base, loader);
@@ -172,8 +174,9 @@ public final class Deployer {
                 List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
                         : xml.welcomeFiles();
                 configure(app, xml, welcome);
+                xml.security().applyTo(app);
                 phase = "registering";
-                new ContextAssembler(app.servletContext(), loader).apply(xml, xml.metadataComplete() ? null : scan.get());
+                new ContextAssembler(app, loader).apply(xml, xml.metadataComplete() ? null : scan.get());
                 ContainerInitializers.run(app.servletContext(), loader, scan);
                 addDefaultServlet(app.servletContext(), base, welcome);
             }

@@ -73,14 +73,8 @@ final class DeploymentFeatures {
         acted("", "display-name", "context-param", "filter", "filter-mapping", "listener", "servlet",
                 "servlet-mapping", "session-config", "mime-mapping", "welcome-file-list", "error-page",
                 "locale-encoding-mapping-list", "request-character-encoding", "response-character-encoding");
-        descriptive("", "description", "icon", "distributable", "module-name", "default-context-path",
-                "deny-uncovered-http-methods");
-        notEnforced("security-constraint", "container security is not supported yet",
-                "the app would be served unprotected", "Remove it, or protect the app another way");
-        notSupported("login-config", "container authentication is not supported yet",
-                "authenticate() and login() would fail and no user would ever be signed in");
-        notSupported("security-role", "container security is not supported yet",
-                "isUserInRole() would be false for every role");
+        acted("", "security-constraint", "login-config", "security-role", "deny-uncovered-http-methods");
+        descriptive("", "description", "icon", "distributable", "module-name", "default-context-path");
         for (String ref : new String[] {"env-entry", "ejb-ref", "ejb-local-ref", "service-ref", "resource-ref",
                 "resource-env-ref", "message-destination-ref", "persistence-context-ref", "persistence-unit-ref",
                 "data-source", "jms-connection-factory", "jms-destination", "mail-session", "connection-factory",
@@ -99,10 +93,23 @@ final class DeploymentFeatures {
         descriptive("servlet", DESCRIPTION_GROUP);
         notEnforced("servlet/jsp-file", "JSP is not supported yet", "the servlet cannot run",
                 "Remove the servlet, or compile the JSP page into a servlet class and name it in <servlet-class>");
-        notSupported("servlet/run-as", "container security is not supported yet",
-                "the servlet would run without the role");
-        notSupported("servlet/security-role-ref", "container security is not supported yet",
-                "isUserInRole() would be false for the role");
+        acted("servlet", "run-as", "security-role-ref");
+        acted("run-as", "role-name");
+        descriptive("run-as", "description");
+        acted("security-role-ref", "role-name", "role-link");
+        descriptive("security-role-ref", "description");
+        acted("security-constraint", "web-resource-collection", "auth-constraint", "user-data-constraint");
+        descriptive("security-constraint", "display-name");
+        acted("web-resource-collection", "web-resource-name", "url-pattern", "http-method", "http-method-omission");
+        descriptive("web-resource-collection", "description");
+        acted("auth-constraint", "role-name");
+        descriptive("auth-constraint", "description");
+        acted("user-data-constraint", "transport-guarantee");
+        descriptive("user-data-constraint", "description");
+        acted("login-config", "auth-method", "realm-name", "form-login-config");
+        acted("form-login-config", "form-login-page", "form-error-page");
+        acted("security-role", "role-name");
+        descriptive("security-role", "description");
         acted("init-param", "param-name", "param-value");
         descriptive("init-param", "description");
         acted("context-param", "param-name", "param-value");
@@ -126,15 +133,12 @@ final class DeploymentFeatures {
         acted("locale-encoding-mapping", "locale", "encoding");
 
         for (String a : new String[] {"WebServlet", "WebFilter", "WebListener", "WebInitParam", "MultipartConfig",
-                "HandlesTypes"}) {
+                "HandlesTypes", "ServletSecurity", "HttpConstraint", "HttpMethodConstraint"}) {
             ANNOTATIONS.put("jakarta.servlet.annotation." + a, new Feature("@" + a, Support.ACTED_ON, null, null, null));
         }
-        Feature security = ELEMENTS.get("security-constraint");
-        for (String a : new String[] {"ServletSecurity", "HttpConstraint", "HttpMethodConstraint"}) {
-            ANNOTATIONS.put("jakarta.servlet.annotation." + a, security);
+        for (String a : new String[] {"DeclareRoles", "RunAs"}) {
+            ANNOTATIONS.put("jakarta.annotation.security." + a, new Feature("@" + a, Support.ACTED_ON, null, null, null));
         }
-        annotation("jakarta.annotation.security.DeclareRoles", "security-role");
-        annotation("jakarta.annotation.security.RunAs", "servlet/run-as");
         annotation("jakarta.annotation.PostConstruct", "post-construct");
         annotation("jakarta.annotation.PreDestroy", "pre-destroy");
         annotation("jakarta.annotation.Resource", "resource-ref");

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 /**
  * Refuses a web app that asks for something Hawser does not enforce (the design's "fail closed"):
  * a javax application; a not-supported element of web.xml, web fragment or annotation of
- * {@link DeploymentFeatures}; a JSP page. Each refusal is one {@link DeploymentException} naming the
+ * {@link DeploymentFeatures}; a JSP page; an app whose users must sign in when no realm was given. Each refusal is one {@link DeploymentException} naming the
  * file, the element and what to do; a feature the deployer accepted ({@link Unenforced}) is listed
  * for the one warning the deployer logs instead.
  */
@@ -95,6 +95,35 @@ final class FailClosed {
         String also = others.isEmpty() ? "" : " Also not enforced in this app: " + String.join(", ", others) + ".";
         return new DeploymentException(null, first.where(), first.feature().refusal() + also, null);
     }
+
+    /**
+     * Refuses, before anything starts, an app that must check users when no realm was given: one
+     * with a {@code <login-config>}, an {@code <auth-constraint>} naming roles, or a
+     * {@code @ServletSecurity} naming roles (as Jetty refuses such an app without a LoginService).
+     *
+     * @param xml its web.xml
+     * @param scan its annotation scan, or {@code null} when {@code metadata-complete}
+     * @param realm the realm the deployer was given, or {@code null}
+     * @throws DeploymentException naming the element and how to give a realm
+     */
+    static void requireRealm(WebXml xml, AnnotationScan scan, io.hawser.security.Realm realm)
+            throws DeploymentException {
+        if (realm != null) {
+            return;
+        }
+        String where = xml.security().realmNeededBy();
+        if (where == null && scan != null) {
+            where = scan.realmNeededBy();
+        }
+        if (where != null) {
+            throw new DeploymentException(null, where, NO_REALM, null);
+        }
+    }
+
+    /** What a refusal for want of a realm says after naming the element. */
+    static final String NO_REALM = "users must sign in, but no realm was given to check them against. Start"
+            + " hawser with --realm FILE (a users file) or --jaas-config FILE --jaas-entry NAME; embedding, pass a"
+            + " Realm to Deployer.deploy";
 
     /** @return the app's JSP pages, documents, fragments and tag files, relative, sorted */
     private static List<String> jspPages(Path base) throws DeploymentException {

@@ -11,8 +11,7 @@ import java.util.TreeSet;
  * The not-supported features a deployer accepts Hawser will not enforce, by the names of the table
  * in {@code docs/deployment.md} ({@code env-entry}, {@code jsp}, {@code web-fragment}, ...): a web app
  * using one of them is deployed rather than refused, and a warning lists, once per app, what is not
- * enforced. {@code security-constraint} ({@code @ServletSecurity}) and {@code jsp-file} cannot be
- * accepted. The launcher's {@code --accept-unenforced} makes one of these.
+ * enforced. {@code jsp-file} cannot be accepted. The launcher's {@code --accept-unenforced} makes one of these.
  */
 public final class Unenforced {
     /** Nothing accepted: every not-supported feature is refused. */

@@ -102,7 +102,11 @@ final class WebXmlParser {
         Map<String, String> mime = new LinkedHashMap<>();
         String requestEncoding = null;
         String responseEncoding = null;
+        WebXmlSecurity.Reader security = new WebXmlSecurity.Reader();
         for (Element e : Dom.children(root)) {
+            if (security.read(e)) {
+                continue;
+            }
             String name = Dom.name(e);
             switch (name) {
                 case "display-name":
@@ -113,6 +117,7 @@ final class WebXmlParser {
                     break;
                 case "servlet":
                     ServletDecl s = WebXmlServlets.servlet(e);
+                    security.servlet(e);
                     if (s != null) {
                         checkUnique(servlets.stream().anyMatch(o -> o.name().equals(s.name())), "<servlet>", s.name());
                         servlets.add(s);
@@ -169,7 +174,7 @@ final class WebXmlParser {
         }
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
-                responseEncoding, localeEncodings, List.copyOf(unsupported));
+                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported));
     }
 
     /**

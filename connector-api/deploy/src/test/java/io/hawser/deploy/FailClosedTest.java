@@ -92,48 +92,65 @@ class FailClosedTest {
     }
 
     @Test
-    void aSecurityConstraintIsRefusedAndCannotBeAccepted() throws Exception {
+    void anAppWhoseUsersMustSignInIsRefusedWithoutARealm() throws Exception {
+        String advice = ": users must sign in, but no realm was given to check them against. Start hawser with"
+                + " --realm FILE (a users file) or --jaas-config FILE --jaas-entry NAME; embedding, pass a Realm to"
+                + " Deployer.deploy";
         Path app = app("sec", "<security-constraint><web-resource-collection><web-resource-name>all"
                 + "</web-resource-name><url-pattern>/*</url-pattern></web-resource-collection><auth-constraint>"
                 + "<role-name>admin</role-name></auth-constraint></security-constraint>"
                 + "<login-config><auth-method>BASIC</auth-method></login-config>", Map.of(), Map.of());
-        String expected = "cannot deploy " + app + ": WEB-INF/web.xml <security-constraint>: not enforced by Hawser"
-                + " (container security is not supported yet): the app would be served unprotected. Remove it, or"
-                + " protect the app another way.";
-        assertThat(refusal(app, Unenforced.NONE)).isEqualTo(expected + " Also not enforced in this app: login-config.");
-        assertThat(refusal(app, Unenforced.of("login-config"))).isEqualTo(expected);
-        // The one that can never be accepted is named first, wherever it stands in the descriptor.
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app
+                + ": WEB-INF/web.xml <security-constraint> <auth-constraint>" + advice);
         Path loginFirst = app("sec2", "<login-config><auth-method>BASIC</auth-method></login-config>"
-                + "<security-role><role-name>admin</role-name></security-role>"
-                + "<security-constraint><web-resource-collection><web-resource-name>all</web-resource-name>"
-                + "<url-pattern>/*</url-pattern></web-resource-collection></security-constraint>", Map.of(), Map.of());
-        assertThat(refusal(loginFirst, Unenforced.NONE)).isEqualTo("cannot deploy " + loginFirst + ": WEB-INF/web.xml"
-                + " <security-constraint>: not enforced by Hawser (container security is not supported yet): the app"
-                + " would be served unprotected. Remove it, or protect the app another way. Also not enforced in this"
-                + " app: login-config, security-role.");
+                + "<security-role><role-name>admin</role-name></security-role>", Map.of(), Map.of());
+        assertThat(refusal(loginFirst, Unenforced.NONE)).isEqualTo("cannot deploy " + loginFirst
+                + ": WEB-INF/web.xml <login-config>" + advice);
+        Path annotated = app("sec3", null, Map.of("com.acme.Admin", "package com.acme; import"
+                + " jakarta.servlet.annotation.*; @WebServlet(\"/admin\") @ServletSecurity(@HttpConstraint("
+                + "rolesAllowed = \"admin\")) public class Admin extends jakarta.servlet.http.HttpServlet {}"),
+                Map.of());
+        assertThat(refusal(annotated, Unenforced.NONE)).isEqualTo("cannot deploy " + annotated
+                + ": @ServletSecurity on com.acme.Admin (WEB-INF/classes)" + advice);
+        // Security is enforced now, so there is nothing to accept.
         assertThatThrownBy(() -> Unenforced.of("security-constraint")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("\"security-constraint\" cannot be accepted: not enforced by Hawser (container security is"
-                        + " not supported yet): the app would be served unprotected. Remove it, or protect the app"
-                        + " another way.");
+                .hasMessageStartingWith("\"security-constraint\" is not a feature Hawser leaves unenforced");
+    }
+
+    @Test
+    void constraintsThatNeedNoUserDeployWithoutARealmAndMetadataCompleteIgnoresServletSecurity() throws Exception {
+        Path app = app("deny", "<security-role><role-name>admin</role-name></security-role>"
+                + "<deny-uncovered-http-methods/>", Map.of("com.acme.Admin", "package com.acme; import"
+                + " jakarta.servlet.annotation.*; @ServletSecurity(@HttpConstraint(rolesAllowed = \"admin\"))"
+                + " public class Admin extends jakarta.servlet.http.HttpServlet {}"), Map.of());
+        TestWars.write(app.resolve("WEB-INF/web.xml"), "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\""
+                + " version=\"6.1\" metadata-complete=\"true\"><security-role><role-name>admin</role-name>"
+                + "</security-role><deny-uncovered-http-methods/></web-app>");
+        try (DeployedApp d = Deployer.deploy(app, "/x")) {
+            assertThat(d.webApp().declaredRoles()).containsExactly("admin");
+            assertThat(d.webApp().denyUncoveredHttpMethods()).isTrue();
+            assertThat(d.webApp().securityConstraints()).isEmpty();
+        }
+        assertThat(warnings).isEmpty();
     }
 
     @Test
     void anAcceptableElementIsRefusedUntilAcceptedThenNamedInOneWarning() throws Exception {
         Path app = app("env", "<env-entry><env-entry-name>greeting</env-entry-name></env-entry>"
                 + "<env-entry><env-entry-name>other</env-entry-name></env-entry>"
-                + "<login-config><auth-method>BASIC</auth-method></login-config>", Map.of(), Map.of());
+                + "<post-construct><lifecycle-callback-method>init</lifecycle-callback-method></post-construct>",
+                Map.of(), Map.of());
         assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <env-entry>:"
                 + " not enforced by Hawser (JNDI resources and injection are not provided yet): its lookups and"
                 + " injections would fail or find nothing. Remove it, or accept the risk with --accept-unenforced"
-                + " env-entry. Also not enforced in this app: login-config.");
-        assertThat(refusal(app, Unenforced.of("env-entry"))).endsWith("WEB-INF/web.xml <login-config>: not enforced by"
-                + " Hawser (container authentication is not supported yet): authenticate() and login() would fail and"
-                + " no user would ever be signed in. Remove it, or accept the risk with --accept-unenforced"
-                + " login-config.");
+                + " env-entry. Also not enforced in this app: post-construct.");
+        assertThat(refusal(app, Unenforced.of("env-entry"))).endsWith("WEB-INF/web.xml <post-construct>: not enforced"
+                + " by Hawser (lifecycle callbacks are not called yet): the method would never run. Remove it, or"
+                + " accept the risk with --accept-unenforced post-construct.");
         assertThat(warnings).isEmpty();
-        deploys(app, Unenforced.of("env-entry", "login-config"));
+        deploys(app, Unenforced.of("env-entry", "post-construct"));
         assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): env-entry"
-                + " (WEB-INF/web.xml <env-entry> and 1 more), login-config (WEB-INF/web.xml <login-config>)");
+                + " (WEB-INF/web.xml <env-entry> and 1 more), post-construct (WEB-INF/web.xml <post-construct>)");
     }
 
     @Test
@@ -180,16 +197,6 @@ class FailClosedTest {
                 + " Hawser (JSP is not supported yet): the servlet cannot run. Remove the servlet, or compile the JSP"
                 + " page into a servlet class and name it in <servlet-class>.");
         assertThatThrownBy(() -> Unenforced.of("jsp-file")).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
-    void servletSecurityIsRefusedWhereverItIs() throws Exception {
-        Path app = app("ss", null, Map.of("com.acme.Admin", "package com.acme; import jakarta.servlet.annotation.*;"
-                + " @WebServlet(\"/admin\") @ServletSecurity(@HttpConstraint(rolesAllowed = \"admin\"))"
-                + " public class Admin extends jakarta.servlet.http.HttpServlet {}"), Map.of());
-        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": @ServletSecurity on"
-                + " com.acme.Admin (WEB-INF/classes): not enforced by Hawser (container security is not supported yet):"
-                + " the app would be served unprotected. Remove it, or protect the app another way.");
     }
 
     @Test
@@ -262,8 +269,9 @@ class FailClosedTest {
         assertThatThrownBy(() -> Unenforced.of("everything")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("\"everything\" is not a feature Hawser leaves unenforced (one of"
                         + " absolute-ordering, administered-object, connection-factory, context-service, data-source,");
-        assertThat(Unenforced.acceptable()).contains("jsp", "web-fragment", "env-entry", "run-as", "login-config")
-                .doesNotContain("security-constraint", "jsp-file", "description");
+        assertThat(Unenforced.acceptable()).contains("jsp", "web-fragment", "env-entry", "post-construct")
+                .doesNotContain("security-constraint", "login-config", "security-role", "run-as", "security-role-ref",
+                        "jsp-file", "description");
     }
 
     @Test

@@ -212,10 +212,7 @@ class WebXmlParserTest {
                   <run-as><role-name>admin</role-name></run-as></servlet>
                 """));
         assertThat(x.unsupported()).extracting(u -> u.feature().name(), DeploymentFeatures.Use::where).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("security-constraint", "WEB-INF/web.xml <security-constraint>"),
-                org.assertj.core.groups.Tuple.tuple("login-config", "WEB-INF/web.xml <login-config>"),
-                org.assertj.core.groups.Tuple.tuple("env-entry", "WEB-INF/web.xml <env-entry>"),
-                org.assertj.core.groups.Tuple.tuple("run-as", "WEB-INF/web.xml <servlet> <run-as>"));
+                org.assertj.core.groups.Tuple.tuple("env-entry", "WEB-INF/web.xml <env-entry>"));
     }
 
     @Test

@@ -79,7 +79,7 @@ public final class Hawser implements Callable<Integer> {
     @Option(names = "--accept-unenforced", paramLabel = "FEATURE", split = ",",
             description = "serve web apps that use these features Hawser does not enforce (instead of refusing"
                     + " them), comma-separated, named as in docs/deployment.md: ${COMPLETION-CANDIDATES};"
-                    + " security-constraint cannot be accepted",
+                    + " jsp-file cannot be accepted",
             completionCandidates = AcceptableFeatures.class)
     List<String> acceptUnenforced = new ArrayList<>();
 

@@ -22,9 +22,18 @@ final class DeployedServer implements AutoCloseable {
      * @param wars context path to WAR file or directory, in deployment order
      */
     DeployedServer(Map<String, Path> wars) throws Exception {
+        this(wars, null);
+    }
+
+    /**
+     * @param wars context path to WAR file or directory, in deployment order
+     * @param realm the realm every app checks users against, or {@code null} for none
+     */
+    DeployedServer(Map<String, Path> wars, io.hawser.security.Realm realm) throws Exception {
         try {
             for (Map.Entry<String, Path> w : wars.entrySet()) {
-                apps.add(Deployer.deploy(w.getValue(), w.getKey()));
+                apps.add(Deployer.deploy(w.getValue(), w.getKey(), Deployer.class.getClassLoader(),
+                        io.hawser.deploy.Unenforced.NONE, realm, 0));
             }
             List<WebApp> webApps = new ArrayList<>();
             apps.forEach(a -> webApps.add(a.webApp()));

@@ -47,20 +47,17 @@ class FailClosedLauncherTest {
     }
 
     @Test
-    void aWarWithASecurityConstraintIsNeverServed() throws Exception {
+    void aWarWhoseUsersMustSignInIsNeverServedWithoutARealm() throws Exception {
         Path war = JavaSources.war(work, "jmx", PROTECTED, Map.of(), Map.of());
-        String line = "hawser: cannot deploy " + war + ": WEB-INF/web.xml <security-constraint>: not enforced by Hawser"
-                + " (container security is not supported yet): the app would be served unprotected. Remove it, or"
-                + " protect the app another way.\n";
-        assertThat(refused(war.toString())).isEqualTo(line.replace(".\n",
-                ". Also not enforced in this app: login-config, security-role.\n"));
-        assertThat(refused("--accept-unenforced", "login-config,security-role", war.toString())).isEqualTo(line);
+        assertThat(refused(war.toString())).isEqualTo("hawser: cannot deploy " + war + ": WEB-INF/web.xml"
+                + " <security-constraint> <auth-constraint>: users must sign in, but no realm was given to check them"
+                + " against. Start hawser with --realm FILE (a users file) or --jaas-config FILE --jaas-entry NAME;"
+                + " embedding, pass a Realm to Deployer.deploy\n");
         try (LauncherProcess hawser = new LauncherProcess(work, "--accept-unenforced", "security-constraint",
                 war.toString())) {
             assertThat(hawser.exitCode()).isEqualTo(2);
-            assertThat(hawser.stderr()).isEqualTo("hawser: --accept-unenforced: \"security-constraint\" cannot be"
-                    + " accepted: not enforced by Hawser (container security is not supported yet): the app would be"
-                    + " served unprotected. Remove it, or protect the app another way.\n");
+            assertThat(hawser.stderr()).startsWith("hawser: --accept-unenforced: \"security-constraint\" is not a"
+                    + " feature Hawser leaves unenforced");
         }
     }
 

@@ -18,7 +18,8 @@ final class SampleWars {
     }
 
     /**
-     * @param name {@code hello}, {@code echo}, {@code guestbook}, {@code static} or {@code async}
+     * @param name {@code hello}, {@code echo}, {@code guestbook}, {@code static}, {@code async} or
+     *     {@code secured}
      * @return {@code target/wars/NAME.war}
      * @throws IllegalStateException when it was not built
      */

@@ -58,6 +58,18 @@ class SampleWarsTest {
     }
 
     @Test
+    void theSecuredSampleIsRefusedWithoutARealm() {
+        java.nio.file.Path war = SampleWars.war("secured");
+        io.hawser.deploy.DeploymentException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+                io.hawser.deploy.DeploymentException.class, () -> io.hawser.deploy.Deployer.deploy(war, "/secured").close());
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).isEqualTo("cannot deploy " + war + ": WEB-INF/web.xml <security-constraint>"
+                + " <auth-constraint>: users must sign in, but no realm was given to check them against. Start hawser"
+                + " with --realm FILE (a users file) or --jaas-config FILE --jaas-entry NAME; embedding, pass a Realm"
+                + " to Deployer.deploy");
+    }
+
+    @Test
     void helloGreetsFromItsAnnotatedServlet() throws Exception {
         ContentResponse root = get("/hello/");
         assertThat(root.getStatus()).isEqualTo(200);
