@@ -137,7 +137,14 @@ public final class UsersFileRealm implements Realm {
             PasswordHash.verify(now.decoy, password);
             return null;
         }
-        return PasswordHash.verify(user.hash, password) ? user.authenticated : null;
+        if (now.verified.matches(username, password)) {
+            return user.authenticated;
+        }
+        if (!PasswordHash.verify(user.hash, password)) {
+            return null;
+        }
+        now.verified.verified(username, password);
+        return user.authenticated;
     }
 
     /** Reads the file again when the interval has passed and its modification time or size changed. */
@@ -213,7 +220,8 @@ public final class UsersFileRealm implements Realm {
             }
         }
         return new Users(Collections.unmodifiableMap(byName),
-                decoy != null ? decoy : PasswordHash.decoy(PasswordHash.DEFAULT_ITERATIONS), version);
+                decoy != null ? decoy : PasswordHash.decoy(PasswordHash.DEFAULT_ITERATIONS), version,
+                new VerifiedPasswords());
     }
 
     private static User parse(String line, Path file, int number) {
@@ -276,8 +284,9 @@ public final class UsersFileRealm implements Realm {
      * @param byName users by exact name, in file order
      * @param decoy what an unknown name is verified against
      * @param version the file's modification time and size when read
+     * @param verified the passwords that verified against this version (so BASIC pays PBKDF2 once)
      */
-    private record Users(Map<String, User> byName, String decoy, Version version) {
+    private record Users(Map<String, User> byName, String decoy, Version version, VerifiedPasswords verified) {
     }
 
     /** What tells one version of the file from another: its modification time and size. */

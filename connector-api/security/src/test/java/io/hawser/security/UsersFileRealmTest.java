@@ -133,6 +133,18 @@ class UsersFileRealmTest {
     }
 
     @Test
+    void aRememberedPasswordStillAnswersOnlyThatPassword() throws IOException {
+        write(ALICE + ":admin");
+        UsersFileRealm realm = open();
+        for (int i = 0; i < 3; i++) { // BASIC sends the same password with every request
+            assertThat(realm.authenticate("alice", "wonderland").roles()).containsExactly("admin");
+        }
+        assertThat(realm.authenticate("alice", "wonderlan")).isNull();
+        assertThat(realm.authenticate("alice", "")).isNull();
+        assertThat(realm.authenticate("alice", "wonderland")).isNotNull();
+    }
+
+    @Test
     void aChangedFileIsReadAgainOnceTheCheckIntervalHasPassed() throws IOException {
         write(ALICE + ":admin");
         UsersFileRealm realm = open();
