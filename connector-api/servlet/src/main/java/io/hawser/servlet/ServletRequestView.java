@@ -35,13 +35,14 @@ import java.util.Map;
  * from the canonical path and the servlet mapping of the REQUEST dispatch (Servlet 6.1 §3.6).
  * Parameters, cookies, locales, parts and the Host authority are parsed on first use.
  *
- * <p>Not supported (see the package notes): authentication ({@code getRemoteUser} is {@code null},
- * {@code login} throws), HTTP upgrade, URL-rewritten session ids; {@code isSecure} is {@code false}
- * (the connector speaks cleartext HTTP/1.1).
+ * <p>The security methods ({@code getRemoteUser}, {@code isUserInRole}, {@code login} ...) are
+ * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10). A FORM login's replayed request
+ * reports the saved method and parameters ({@link #replay}).
+ *
+ * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids;
+ * {@code isSecure} is {@code false} (the connector speaks cleartext HTTP/1.1).
  */
 final class ServletRequestView implements HttpServletRequest {
-    private static final String NO_AUTHENTICATION = "no authentication mechanism is configured (not supported by Hawser)";
-
     private final RequestCycle cycle;
     private final HttpExchange exchange;
     private final HttpFields headers;
@@ -56,6 +57,9 @@ final class ServletRequestView implements HttpServletRequest {
     /** The servlet of the dispatch in progress (its multipart config applies). */
     private ServletHolder servlet;
     private boolean asyncSupported;
+    private final RequestAuth auth;
+    /** The method a FORM login replays, or {@code null} for the exchange's. */
+    private String replayedMethod;
 
     /**
      * @param cycle the request's cycle
@@ -72,6 +76,26 @@ final class ServletRequestView implements HttpServletRequest {
         this.attributes = new RequestAttributes(this, app.listeners());
         this.mapping = mapping;
         this.servlet = mapping.servlet();
+        this.auth = new RequestAuth(cycle);
+    }
+
+    /** @return the request's user and the security methods */
+    RequestAuth auth() {
+        return auth;
+    }
+
+    /**
+     * Replays a request saved by a FORM login (Servlet 6.1 §13.6.3.1): {@code getMethod} reports
+     * {@code method}, and the parameters are {@code parameters} when given.
+     *
+     * @param method the saved method
+     * @param parameters the saved parameters, or {@code null} to keep this request's
+     */
+    void replay(String method, Map<String, String[]> parameters) {
+        replayedMethod = method;
+        if (parameters != null) {
+            this.parameters.preset(parameters);
+        }
     }
 
     WebApp app() {
@@ -267,7 +291,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getMethod() {
-        return exchange.method();
+        return replayedMethod != null ? replayedMethod : exchange.method();
     }
 
     @Override
@@ -456,37 +480,37 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getAuthType() {
-        return null;
+        return auth.authType();
     }
 
     @Override
     public String getRemoteUser() {
-        return null;
+        return auth.remoteUser();
     }
 
     @Override
     public boolean isUserInRole(String role) {
-        return false;
+        return auth.isUserInRole(role, servlet == null ? null : servlet.getName());
     }
 
     @Override
     public Principal getUserPrincipal() {
-        return null;
+        return auth.principal();
     }
 
     @Override
-    public boolean authenticate(HttpServletResponse response) throws ServletException {
-        throw new ServletException(NO_AUTHENTICATION);
+    public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
+        return auth.authenticate(response);
     }
 
     @Override
     public void login(String username, String password) throws ServletException {
-        throw new ServletException(NO_AUTHENTICATION);
+        auth.login(username, password);
     }
 
     @Override
     public void logout() {
-        // nothing is authenticated
+        auth.logout();
     }
 
     @Override
