@@ -121,6 +121,11 @@ final class AppSecurity {
      */
     boolean admit(RequestCycle cycle, String path) throws IOException, ServletException {
         ServletRequestView request = cycle.request();
+        if (request.getRequestedSessionId() != null) {
+            // A user signed in to the session is the request's from the start (getRemoteUser, %u),
+            // constrained or not, as Tomcat's session-cached principal.
+            request.auth().fromSession();
+        }
         if (form != null) {
             if (FormLogin.isCheck(path, request.getMethod())) {
                 form.check(cycle);

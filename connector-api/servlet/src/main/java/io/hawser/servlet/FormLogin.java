@@ -17,12 +17,19 @@ import java.util.Map;
  * is kept in the session and the client is sent (303 on HTTP/1.1, else 302) to the saved
  * request-target, or the context root when nothing was saved; on failure the
  * {@code form-error-page} is forwarded to (200). The follow-up GET of the saved request-target
- * is replayed with the saved method and parameters (a non-form body is not saved). The login and
+ * is replayed with the saved method and parameters (a non-form body is not saved; a body over
+ * {@link #MAX_SAVED_BODY} bytes is refused 413). The login and
  * error pages themselves never start the FORM flow.
  */
 final class FormLogin {
     /** The action of the login form (§13.6.3.1). */
     static final String CHECK = "/j_security_check";
+    /**
+     * Largest POST body saved while its user signs in (Tomcat's {@code maxSavePostSize} default):
+     * a bigger one, or one of unknown length, is refused 413 rather than held in the session of
+     * a client nobody has authenticated yet.
+     */
+    static final int MAX_SAVED_BODY = 4096;
 
     /**
      * A request kept while its user signs in.
@@ -66,10 +73,18 @@ final class FormLogin {
      * Saves the request and redirects to the login page.
      *
      * @param cycle the request
-     * @throws BadRequestException for a POST whose form is malformed or too large
+     * @throws BadRequestException 413 for a POST body over {@link #MAX_SAVED_BODY} bytes or of
+     *     unknown length, 400 for a malformed form
      */
     void challenge(RequestCycle cycle) throws IOException {
         ServletRequestView request = cycle.request();
+        if ("POST".equals(request.getMethod())) {
+            long length = request.getContentLengthLong();
+            if (length > MAX_SAVED_BODY || (length < 0 && request.getHeader("Transfer-Encoding") != null)) {
+                throw new BadRequestException(413, "a POST body over " + MAX_SAVED_BODY
+                        + " bytes is not saved for the login; sign in first");
+            }
+        }
         String query = cycle.exchange().query();
         String target = cycle.exchange().path() + (query == null ? "" : "?" + query);
         Map<String, String[]> parameters = "POST".equals(request.getMethod()) ? request.getParameterMap() : null;

@@ -53,6 +53,16 @@ final class RequestAuth {
         return user;
     }
 
+    /** Takes the session's signed-in user, if any, without looking at the {@code Authorization} field. */
+    void fromSession() {
+        if (!resolved) {
+            Session session = cycle.request().sessions().get(false);
+            if (session != null && session.user != null) {
+                signedIn(session.user, session.authType);
+            }
+        }
+    }
+
     private void basic(boolean strict) {
         BasicCredentials credentials;
         try {
