@@ -17,8 +17,8 @@ import java.util.Map;
  * is kept in the session and the client is sent (303 on HTTP/1.1, else 302) to the saved
  * request-target, or the context root when nothing was saved; on failure the
  * {@code form-error-page} is forwarded to (200). The follow-up GET of the saved request-target
- * is replayed with the saved method and parameters (a non-form body is not saved; a body over
- * {@link #MAX_SAVED_BODY} bytes is refused 413). The login and
+ * is replayed with the saved method, parameters, {@code Content-Type} and body (a body over
+ * {@link #MAX_SAVED_BODY} bytes, or of unknown length, is refused 413). The login and
  * error pages themselves never start the FORM flow.
  */
 final class FormLogin {
@@ -37,8 +37,11 @@ final class FormLogin {
      * @param method the original method
      * @param target the original path and query, raw, e.g. {@code /ctx/a?b=1}
      * @param parameters the original parameters for a POST, or {@code null}
+     * @param contentType the original Content-Type of a POST, or {@code null}
+     * @param body the original body of a POST (at most {@link #MAX_SAVED_BODY} bytes), or {@code null}
      */
-    record SavedRequest(String method, String target, Map<String, String[]> parameters) {
+    record SavedRequest(String method, String target, Map<String, String[]> parameters, String contentType,
+                        byte[] body) {
     }
 
     private final AppSecurity security;
@@ -78,18 +81,23 @@ final class FormLogin {
      */
     void challenge(RequestCycle cycle) throws IOException {
         ServletRequestView request = cycle.request();
+        byte[] body = null;
+        Map<String, String[]> parameters = null;
         if ("POST".equals(request.getMethod())) {
             long length = request.getContentLengthLong();
             if (length > MAX_SAVED_BODY || (length < 0 && request.getHeader("Transfer-Encoding") != null)) {
                 throw new BadRequestException(413, "a POST body over " + MAX_SAVED_BODY
                         + " bytes is not saved for the login; sign in first");
             }
+            body = request.exchange().requestBody().readNBytes(MAX_SAVED_BODY);
+            // The parameters are parsed from the saved copy, as the replayed request will see them.
+            request.replaceBody(request.getContentType(), body);
+            parameters = request.getParameterMap();
         }
         String query = cycle.exchange().query();
         String target = cycle.exchange().path() + (query == null ? "" : "?" + query);
-        Map<String, String[]> parameters = "POST".equals(request.getMethod()) ? request.getParameterMap() : null;
         Session session = request.sessions().get(true);
-        session.savedRequest = new SavedRequest(request.getMethod(), target, parameters);
+        session.savedRequest = new SavedRequest(request.getMethod(), target, parameters, request.getContentType(), body);
         cycle.response().sendRedirect(cycle.app().contextPath() + loginPage);
     }
 
@@ -155,7 +163,7 @@ final class FormLogin {
         String target = cycle.exchange().path() + (query == null ? "" : "?" + query);
         if (saved.target().equals(target)) {
             session.savedRequest = null;
-            request.replay(saved.method(), saved.parameters());
+            request.replay(saved.method(), saved.parameters(), saved.contentType(), saved.body());
         }
     }
 }

@@ -35,7 +35,7 @@ final class RequestInput {
         if (explicitEncoding != null) {
             return explicitEncoding;
         }
-        String fromType = ContentType.charset(cycle.exchange().requestFields().get("Content-Type"));
+        String fromType = ContentType.charset(cycle.request().getContentType());
         return fromType != null ? fromType : cycle.app().context().getRequestCharacterEncoding();
     }
 
@@ -84,7 +84,7 @@ final class RequestInput {
     /** @return the stream, without choosing it (internal readers) */
     ServletInput stream() {
         if (stream == null) {
-            stream = new ServletInput(cycle.exchange().requestBody(), cycle);
+            stream = new ServletInput(cycle.request().body(), cycle);
         }
         return stream;
     }

@@ -80,7 +80,7 @@ final class RequestParameters {
 
     private byte[] readForm(long max) {
         request.input().lockEncoding();
-        RequestBody body = request.exchange().requestBody();
+        RequestBody body = request.body();
         long declared = body.contentLength();
         if (declared > max) {
             throw new BadRequestException(413, "form body larger than " + max + " bytes");

@@ -60,6 +60,9 @@ final class ServletRequestView implements HttpServletRequest {
     private final RequestAuth auth;
     /** The method a FORM login replays, or {@code null} for the exchange's. */
     private String replayedMethod;
+    /** The body and its Content-Type a FORM login saved or replays, or {@code null} for the exchange's. */
+    private SavedBody replayedBody;
+    private String replayedContentType;
 
     /**
      * @param cycle the request's cycle
@@ -86,16 +89,39 @@ final class ServletRequestView implements HttpServletRequest {
 
     /**
      * Replays a request saved by a FORM login (Servlet 6.1 §13.6.3.1): {@code getMethod} reports
-     * {@code method}, and the parameters are {@code parameters} when given.
+     * {@code method}, the parameters are {@code parameters} when given, and the body and
+     * {@code Content-Type} the saved ones when given.
      *
      * @param method the saved method
      * @param parameters the saved parameters, or {@code null} to keep this request's
+     * @param contentType the saved Content-Type, or {@code null}
+     * @param body the saved body, or {@code null} to keep this request's
      */
-    void replay(String method, Map<String, String[]> parameters) {
+    void replay(String method, Map<String, String[]> parameters, String contentType, byte[] body) {
         replayedMethod = method;
         if (parameters != null) {
             this.parameters.preset(parameters);
         }
+        if (body != null) {
+            replaceBody(contentType, body);
+        }
+    }
+
+    /**
+     * Reads from {@code body} from now on instead of the exchange's body (which the caller has
+     * read): a FORM login saving a POST, or replaying it.
+     *
+     * @param contentType the body's Content-Type, or {@code null}
+     * @param body the whole body
+     */
+    void replaceBody(String contentType, byte[] body) {
+        replayedBody = new SavedBody(body);
+        replayedContentType = contentType;
+    }
+
+    /** @return the body the application reads: the exchange's, or one a FORM login saved */
+    io.hawser.api.RequestBody body() {
+        return replayedBody != null ? replayedBody : exchange.requestBody();
     }
 
     WebApp app() {
@@ -183,12 +209,15 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public long getContentLengthLong() {
+        if (replayedBody != null) {
+            return replayedBody.contentLength();
+        }
         return headers.contains("Content-Length") ? exchange.requestBody().contentLength() : -1;
     }
 
     @Override
     public String getContentType() {
-        return headers.get("Content-Type");
+        return replayedBody != null ? replayedContentType : headers.get("Content-Type");
     }
 
     @Override
@@ -409,12 +438,12 @@ final class ServletRequestView implements HttpServletRequest {
         if (!isTrailerFieldsReady()) {
             throw new IllegalStateException("trailer fields are not ready (read the body first)");
         }
-        return RequestAddresses.toMap(exchange.requestBody().trailerFields());
+        return RequestAddresses.toMap(body().trailerFields());
     }
 
     @Override
     public boolean isTrailerFieldsReady() {
-        return exchange.requestBody().contentLength() >= 0 || exchange.requestBody().isFinished();
+        return body().contentLength() >= 0 || body().isFinished();
     }
 
     @Override

@@ -34,8 +34,8 @@
  * <ul>
  *   <li>Security beyond BASIC and FORM: {@code DIGEST} and {@code CLIENT-CERT} are refused by
  *       {@link io.hawser.servlet.LoginConfig}; {@code run-as} is recorded but, with no EJB
- *       container, changes nothing a caller sees; a FORM login replays a saved POST's method and
- *       parameters but not a non-form body.</li>
+ *       container, changes nothing a caller sees; a FORM login saves a POST body of at most
+ *       4 KiB (a larger one is refused 413, as Tomcat's {@code maxSavePostSize}).</li>
  *   <li>TLS and proxies: {@code isSecure} is {@code false} and the scheme {@code http}, as the
  *       connector speaks cleartext; {@code X-Forwarded-*}/{@code Forwarded} are not trusted without
  *       a trusted-proxy setting, which does not exist yet.</li>

@@ -21,6 +21,11 @@ class FormLoginTest {
         app.addSecurityConstraint(SecurityConstraint.rolesAllowed(WebResourceCollection.of("/s/*"), "**"));
         app.servletContext().addServlet("all", TestServlets.servlet((req, res) -> res.getWriter().print(
                 req.getServletPath() + " " + req.getRemoteUser()))).addMapping("/");
+        app.servletContext().addServlet("echo", TestServlets.servlet((req, res) -> {
+            res.setContentType("text/plain;charset=UTF-8");
+            res.getWriter().print(req.getMethod() + " " + req.getContentType() + " " + req.getContentLength() + " "
+                    + new String(req.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        })).addMapping("/s/echo");
         app.start();
     }
 
@@ -115,5 +120,19 @@ class FormLoginTest {
         FakeExchange small = FakeExchange.get("/f/s/upload").method("POST")
                 .header("Content-Type", "application/x-www-form-urlencoded").body("data=x");
         assertThat(send(small).status.get()).isEqualTo(302);
+    }
+
+    @Test
+    void aSavedPostIsReplayedWithItsBodyAndContentType() {
+        FakeExchange post = send(FakeExchange.get("/f/s/echo?v=1").method("POST")
+                .header("Content-Type", "text/plain;charset=UTF-8").body("h\u00e9llo"));
+        assertThat(post.status.get()).isEqualTo(302);
+        FakeExchange signedIn = check(cookie(post), "clerk", "clerk-pw");
+        assertThat(signedIn.responseFields.get("Location")).isEqualTo("/f/s/echo?v=1");
+        String session = cookie(signedIn);
+        FakeExchange replayed = send(FakeExchange.get("/f/s/echo?v=1").header("Cookie", session));
+        assertThat(replayed.body()).isEqualTo("POST text/plain;charset=UTF-8 6 h\u00e9llo");
+        FakeExchange again = send(FakeExchange.get("/f/s/echo?v=1").header("Cookie", session));
+        assertThat(again.body()).isEqualTo("GET null -1 ");
     }
 }
