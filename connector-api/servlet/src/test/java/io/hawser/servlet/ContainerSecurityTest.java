@@ -17,10 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -210,24 +206,9 @@ class ContainerSecurityTest {
             strict.stop();
         }
 
-        List<String> warnings = new CopyOnWriteArrayList<>();
-        Logger jul = Logger.getLogger(AppSecurity.class.getName());
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                warnings.add(r.getLevel() + " " + r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        jul.addHandler(handler);
-        try {
+        List<String> warnings;
+        try (LogCapture log = LogCapture.of(AppSecurity.class)) {
+            warnings = log.lines;
             app.addSecurityConstraint(SecurityConstraint.rolesAllowed(WebResourceCollection.of("/api/*")
                     .withMethods(List.of("GET", "PUT")), "**"));
             app.addSecurityConstraint(SecurityConstraint.denyAll(WebResourceCollection.of("/x/*")
@@ -235,8 +216,6 @@ class ContainerSecurityTest {
             app.setRealm(realm);
             okServlet();
             app.start();
-        } finally {
-            jul.removeHandler(handler);
         }
         assertThat(warnings).containsExactly("WARNING web app '/w': HTTP methods uncovered by the security constraints"
                 + " are served unconstrained (Servlet 6.1 §13.8.4; set deny-uncovered-http-methods to refuse them):"
