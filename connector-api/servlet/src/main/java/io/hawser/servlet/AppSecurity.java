@@ -32,6 +32,8 @@ final class AppSecurity {
     private final String authMethod;
     private final FormLogin form;
     private final LoginThrottle throttle;
+    /** Whether there is anything to check: a constraint or a FORM login. */
+    private final boolean active;
 
     private AppSecurity(WebApp app, ConstraintMap constraints, LoginConfig login) {
         this.app = app;
@@ -43,6 +45,7 @@ final class AppSecurity {
                 : app.contextPath().isEmpty() ? "Hawser" : app.contextPath();
         this.form = authMethod.equals("FORM") ? new FormLogin(this, config) : null;
         this.throttle = new LoginThrottle(app.sessions().clock(), app.contextPath());
+        this.active = !constraints.isEmpty() || form != null;
     }
 
     /**
@@ -120,6 +123,11 @@ final class AppSecurity {
      *     FORM-saved POST whose form is malformed or too large
      */
     boolean admit(RequestCycle cycle, String path) throws IOException, ServletException {
+        if (!active) {
+            // Nothing to enforce: the request pays for no session or cookie lookup here (a user of
+            // login() is still found in the session when the application asks).
+            return true;
+        }
         ServletRequestView request = cycle.request();
         if (request.getRequestedSessionId() != null) {
             // A user signed in to the session is the request's from the start (getRemoteUser, %u),
