@@ -94,8 +94,7 @@ final class FormLogin {
             request.replaceBody(request.getContentType(), body);
             parameters = request.getParameterMap();
         }
-        String query = cycle.exchange().query();
-        String target = cycle.exchange().path() + (query == null ? "" : "?" + query);
+        String target = target(cycle);
         Session session = request.sessions().get(true);
         session.savedRequest = new SavedRequest(request.getMethod(), target, parameters, request.getContentType(), body);
         cycle.response().sendRedirect(cycle.app().contextPath() + loginPage);
@@ -144,6 +143,20 @@ final class FormLogin {
     }
 
     /**
+     * @return the request's raw path and query with its leading slashes collapsed to one, so that
+     *     a path like {@code //evil.example/x} can never become a protocol-relative redirect
+     */
+    static String target(RequestCycle cycle) {
+        String path = cycle.exchange().path();
+        int start = 0;
+        while (start < path.length() - 1 && path.charAt(start) == '/' && path.charAt(start + 1) == '/') {
+            start++;
+        }
+        String query = cycle.exchange().query();
+        return path.substring(start) + (query == null ? "" : "?" + query);
+    }
+
+    /**
      * Restores the saved request when this is its follow-up: a GET of the saved request-target by
      * the session's signed-in user. The saved request is then forgotten.
      *
@@ -159,8 +172,7 @@ final class FormLogin {
         if (saved == null) {
             return;
         }
-        String query = cycle.exchange().query();
-        String target = cycle.exchange().path() + (query == null ? "" : "?" + query);
+        String target = target(cycle);
         if (saved.target().equals(target)) {
             session.savedRequest = null;
             request.replay(saved.method(), saved.parameters(), saved.contentType(), saved.body());

@@ -135,4 +135,29 @@ class FormLoginTest {
         FakeExchange again = send(FakeExchange.get("/f/s/echo?v=1").header("Cookie", session));
         assertThat(again.body()).isEqualTo("GET null -1 ");
     }
+
+    @Test
+    void aSavedPathWithLeadingSlashesNeverRedirectsToAnotherHost() throws Exception {
+        app.stop();
+        WebApp root = WebApp.create("", null, null, clock);
+        root.setRealm(realm);
+        root.setLoginConfig(LoginConfig.form(null, "/login", "/error"));
+        root.addSecurityConstraint(SecurityConstraint.rolesAllowed(WebResourceCollection.of("/*"), "**"));
+        root.servletContext().addServlet("all", TestServlets.servlet((req, res) -> res.getWriter().print("ok")))
+                .addMapping("/");
+        root.start();
+        try {
+            FakeExchange challenged = FakeExchange.get("//evil.example/x?a=1");
+            new ServletAdapter(List.of(root)).handle(challenged.build());
+            assertThat(challenged.status.get()).isEqualTo(302);
+            FakeExchange signedIn = FakeExchange.get("/j_security_check").method("POST")
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .header("Cookie", cookie(challenged)).body("j_username=clerk&j_password=clerk-pw");
+            new ServletAdapter(List.of(root)).handle(signedIn.build());
+            assertThat(signedIn.status.get()).isEqualTo(303);
+            assertThat(signedIn.responseFields.get("Location")).isEqualTo("/evil.example/x?a=1");
+        } finally {
+            root.stop();
+        }
+    }
 }
