@@ -26,6 +26,11 @@ class FormLoginTest {
             res.getWriter().print(req.getMethod() + " " + req.getContentType() + " " + req.getContentLength() + " "
                     + new String(req.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
         })).addMapping("/s/echo");
+        app.servletContext().addServlet("auth", TestServlets.servlet((req, res) -> {
+            if (req.authenticate(res)) {
+                res.getWriter().print("already " + req.getRemoteUser());
+            }
+        })).addMapping("/auth");
         app.start();
     }
 
@@ -159,5 +164,16 @@ class FormLoginTest {
         } finally {
             root.stop();
         }
+    }
+
+    @Test
+    void authenticateSendsTheLoginPageOrConfirmsTheSessionsUser() {
+        FakeExchange challenged = send(FakeExchange.get("/f/auth"));
+        assertThat(challenged.status.get()).isEqualTo(302);
+        assertThat(challenged.responseFields.get("Location")).endsWith("/f/login");
+        FakeExchange signedIn = check(cookie(challenged), "home", "home-pw");
+        assertThat(signedIn.responseFields.get("Location")).isEqualTo("/f/auth");
+        FakeExchange confirmed = send(FakeExchange.get("/f/auth").header("Cookie", cookie(signedIn)));
+        assertThat(confirmed.body()).isEqualTo("already home");
     }
 }
