@@ -91,7 +91,7 @@ final class FormLogin {
             }
             body = request.exchange().requestBody().readNBytes(MAX_SAVED_BODY);
             // The parameters are parsed from the saved copy, as the replayed request will see them.
-            request.replaceBody(request.getContentType(), body);
+            request.input().replaceBody(request.getContentType(), body);
             parameters = request.getParameterMap();
         }
         String target = target(cycle);
@@ -175,7 +175,13 @@ final class FormLogin {
         String target = target(cycle);
         if (saved.target().equals(target)) {
             session.savedRequest = null;
-            request.replay(saved.method(), saved.parameters(), saved.contentType(), saved.body());
+            request.replayMethod(saved.method());
+            if (saved.parameters() != null) {
+                request.parameters().preset(saved.parameters());
+            }
+            if (saved.body() != null) {
+                request.input().replaceBody(saved.contentType(), saved.body());
+            }
         }
     }
 }

@@ -80,7 +80,7 @@ final class RequestParameters {
 
     private byte[] readForm(long max) {
         request.input().lockEncoding();
-        RequestBody body = request.body();
+        RequestBody body = request.input().body();
         long declared = body.contentLength();
         if (declared > max) {
             throw new BadRequestException(413, "form body larger than " + max + " bytes");

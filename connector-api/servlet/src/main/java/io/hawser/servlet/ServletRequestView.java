@@ -36,8 +36,8 @@ import java.util.Map;
  * Parameters, cookies, locales, parts and the Host authority are parsed on first use.
  *
  * <p>The security methods ({@code getRemoteUser}, {@code isUserInRole}, {@code login} ...) are
- * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10). A FORM login's replayed request
- * reports the saved method and parameters ({@link #replay}).
+ * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10); a FORM login's replayed request
+ * reports the saved method, parameters and body ({@link FormLogin}).
  *
  * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids;
  * {@code isSecure} is {@code false} (the connector speaks cleartext HTTP/1.1).
@@ -60,9 +60,6 @@ final class ServletRequestView implements HttpServletRequest {
     private final RequestAuth auth;
     /** The method a FORM login replays, or {@code null} for the exchange's. */
     private String replayedMethod;
-    /** The body and its Content-Type a FORM login saved or replays, or {@code null} for the exchange's. */
-    private SavedBody replayedBody;
-    private String replayedContentType;
 
     /**
      * @param cycle the request's cycle
@@ -87,41 +84,14 @@ final class ServletRequestView implements HttpServletRequest {
         return auth;
     }
 
-    /**
-     * Replays a request saved by a FORM login (Servlet 6.1 §13.6.3.1): {@code getMethod} reports
-     * {@code method}, the parameters are {@code parameters} when given, and the body and
-     * {@code Content-Type} the saved ones when given.
-     *
-     * @param method the saved method
-     * @param parameters the saved parameters, or {@code null} to keep this request's
-     * @param contentType the saved Content-Type, or {@code null}
-     * @param body the saved body, or {@code null} to keep this request's
-     */
-    void replay(String method, Map<String, String[]> parameters, String contentType, byte[] body) {
+    /** @param method the method {@code getMethod} reports from now on: a FORM login's saved one (§13.6.3.1) */
+    void replayMethod(String method) {
         replayedMethod = method;
-        if (parameters != null) {
-            this.parameters.preset(parameters);
-        }
-        if (body != null) {
-            replaceBody(contentType, body);
-        }
     }
 
-    /**
-     * Reads from {@code body} from now on instead of the exchange's body (which the caller has
-     * read): a FORM login saving a POST, or replaying it.
-     *
-     * @param contentType the body's Content-Type, or {@code null}
-     * @param body the whole body
-     */
-    void replaceBody(String contentType, byte[] body) {
-        replayedBody = new SavedBody(body);
-        replayedContentType = contentType;
-    }
-
-    /** @return the body the application reads: the exchange's, or one a FORM login saved */
-    io.hawser.api.RequestBody body() {
-        return replayedBody != null ? replayedBody : exchange.requestBody();
+    /** @return the request parameters (a FORM login presets the saved ones) */
+    RequestParameters parameters() {
+        return parameters;
     }
 
     WebApp app() {
@@ -209,15 +179,12 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public long getContentLengthLong() {
-        if (replayedBody != null) {
-            return replayedBody.contentLength();
-        }
-        return headers.contains("Content-Length") ? exchange.requestBody().contentLength() : -1;
+        return input.isReplaced() || headers.contains("Content-Length") ? input.body().contentLength() : -1;
     }
 
     @Override
     public String getContentType() {
-        return replayedBody != null ? replayedContentType : headers.get("Content-Type");
+        return input.contentType(headers.get("Content-Type"));
     }
 
     @Override
@@ -438,12 +405,12 @@ final class ServletRequestView implements HttpServletRequest {
         if (!isTrailerFieldsReady()) {
             throw new IllegalStateException("trailer fields are not ready (read the body first)");
         }
-        return RequestAddresses.toMap(body().trailerFields());
+        return RequestAddresses.toMap(input.body().trailerFields());
     }
 
     @Override
     public boolean isTrailerFieldsReady() {
-        return body().contentLength() >= 0 || body().isFinished();
+        return input.body().contentLength() >= 0 || input.body().isFinished();
     }
 
     @Override
