@@ -86,11 +86,41 @@ final class RequestCycle {
      * @param mapped where the request maps
      */
     void run(MappedPath mapped) {
+        run(mapped, mapped.path());
+    }
+
+    /**
+     * Runs the request as {@link #run(MappedPath)}, with the security constraints checked
+     * ({@link AppSecurity#admit}) after {@code requestInitialized} and before any filter, on
+     * {@code path} and, when a welcome file changed it, on the mapped path too.
+     *
+     * @param mapped where the request maps
+     * @param path the canonical context-relative path of the request
+     */
+    void run(MappedPath mapped, String path) {
         request = new ServletRequestView(this, mapped);
         runInContext(() -> {
             app.listeners().requestInitialized(request);
-            containerDispatch(DispatcherType.REQUEST, request, response, mapped.servlet(), mapped.path());
+            if (admitted(mapped, path)) {
+                containerDispatch(DispatcherType.REQUEST, request, response, mapped.servlet(), mapped.path());
+            } else {
+                end();
+            }
         });
+    }
+
+    /** @return whether the constraints let the request through; when not, it has been answered */
+    private boolean admitted(MappedPath mapped, String path) {
+        AppSecurity security = app.security();
+        if (security == null) {
+            return true;
+        }
+        try {
+            return security.admit(this, path) && (path.equals(mapped.path()) || security.admit(this, mapped.path()));
+        } catch (Throwable t) {
+            failed(t, mapped.servlet().getName());
+            return false;
+        }
     }
 
     /**

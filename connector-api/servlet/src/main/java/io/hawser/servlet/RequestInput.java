@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * The body side of one request (Servlet 6.1 §3.1, §3.12): the request character encoding
  * ({@code setCharacterEncoding}, else the Content-Type charset, else the context's request encoding;
  * ISO-8859-1 to decode when none), and the choice between {@code getInputStream} and
- * {@code getReader}, which exclude each other.
+ * {@code getReader}, which exclude each other; and which body is read: the exchange's, or the one
+ * a FORM login saved ({@link #replaceBody}), with its own {@code Content-Type}.
  */
 final class RequestInput {
     private enum Mode { NONE, STREAM, READER }
@@ -24,10 +25,42 @@ final class RequestInput {
     private BufferedReader reader;
     private String explicitEncoding;
     private boolean encodingLocked;
+    private SavedBody saved;
+    private String savedContentType;
 
     /** @param cycle the request */
     RequestInput(RequestCycle cycle) {
         this.cycle = cycle;
+    }
+
+    /**
+     * Reads {@code body} from now on instead of the exchange's body (which the caller has read):
+     * a FORM login saving a POST, or replaying it (Servlet 6.1 §13.6.3.1).
+     *
+     * @param contentType the body's Content-Type, or {@code null}
+     * @param body the whole body
+     */
+    void replaceBody(String contentType, byte[] body) {
+        saved = new SavedBody(body);
+        savedContentType = contentType;
+    }
+
+    /** @return the body the application reads: the exchange's, or a saved one */
+    io.hawser.api.RequestBody body() {
+        return saved != null ? saved : cycle.exchange().requestBody();
+    }
+
+    /**
+     * @param fromHeaders the request's own Content-Type
+     * @return the saved body's Content-Type when the body was replaced, else {@code fromHeaders}
+     */
+    String contentType(String fromHeaders) {
+        return saved != null ? savedContentType : fromHeaders;
+    }
+
+    /** @return whether a saved body replaced the exchange's */
+    boolean isReplaced() {
+        return saved != null;
     }
 
     /** @return the request character encoding, or {@code null} when none is known */
@@ -35,7 +68,7 @@ final class RequestInput {
         if (explicitEncoding != null) {
             return explicitEncoding;
         }
-        String fromType = ContentType.charset(cycle.exchange().requestFields().get("Content-Type"));
+        String fromType = ContentType.charset(cycle.request().getContentType());
         return fromType != null ? fromType : cycle.app().context().getRequestCharacterEncoding();
     }
 
@@ -84,7 +117,7 @@ final class RequestInput {
     /** @return the stream, without choosing it (internal readers) */
     ServletInput stream() {
         if (stream == null) {
-            stream = new ServletInput(cycle.exchange().requestBody(), cycle);
+            stream = new ServletInput(body(), cycle);
         }
         return stream;
     }

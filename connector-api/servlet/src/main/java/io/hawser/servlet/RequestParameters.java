@@ -35,6 +35,16 @@ final class RequestParameters {
      * @return name → values, in order of first appearance; unmodifiable
      * @throws BadRequestException (400, 413) for a malformed or oversized form
      */
+    /**
+     * Replaces the parameters with saved ones (a FORM login replaying the original request,
+     * Servlet 6.1 §13.6.3); the body is then not parsed.
+     *
+     * @param saved name → values
+     */
+    void preset(Map<String, String[]> saved) {
+        map = Collections.unmodifiableMap(new LinkedHashMap<>(saved));
+    }
+
     Map<String, String[]> map() {
         if (map == null) {
             map = parse();
@@ -70,7 +80,7 @@ final class RequestParameters {
 
     private byte[] readForm(long max) {
         request.input().lockEncoding();
-        RequestBody body = request.exchange().requestBody();
+        RequestBody body = request.input().body();
         long declared = body.contentLength();
         if (declared > max) {
             throw new BadRequestException(413, "form body larger than " + max + " bytes");

@@ -17,7 +17,9 @@ import java.util.Set;
  * linking the deployed context paths; 503 while that app is not started; {@code /ctx} is
  * redirected to {@code /ctx/}), maps it to a servlet (§12.2, welcome files §10.10) and runs the
  * filters and the servlet on the connector's worker thread. A client request for anything under
- * {@code /WEB-INF/} or {@code /META-INF/} gets 404 before any filter runs (Servlet 6.1 §10.5). {@code TRACE} is answered 405 for every
+ * {@code /WEB-INF/} or {@code /META-INF/} gets 404 before any filter runs (Servlet 6.1 §10.5); the
+ * app's security constraints are then checked on the canonical context-relative path, also
+ * before any filter (§13.8, {@link WebApp#addSecurityConstraint}). {@code TRACE} is answered 405 for every
  * app, as Tomcat's and Jetty's defaults do. Blocking by design (servlet I/O may
  * block), so {@link #isNonBlocking()} is {@code false}.
  */
@@ -109,7 +111,7 @@ public final class ServletAdapter implements HttpHandler {
             plain(exchange, 404, null);
             return;
         }
-        new RequestCycle(app, exchange).run(mapped);
+        new RequestCycle(app, exchange).run(mapped, inApp);
     }
 
     private WebApp route(String path) {

@@ -38,6 +38,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
     private volatile boolean asyncSupported;
     private volatile MultipartConfigElement multipartConfig;
     private String runAsRole;
+    private volatile ServletSecurityElement servletSecurity;
 
     /**
      * @param app the web app
@@ -202,11 +203,15 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
     }
 
     /**
-     * Security constraints are not enforced yet (Servlet 6.1 §13.4.2), so this fails closed: the
-     * constraint is refused rather than accepted while the servlet is served unprotected (an
-     * initializer that calls it fails its deployment with this message).
+     * Sets the servlet's security constraint (Servlet 6.1 §4.4.2.x, §13.4): at start it applies to
+     * each url-pattern the servlet is mapped to then, except the patterns a descriptor
+     * {@code security-constraint} names ({@link WebApp#addSecurityConstraint}), which keep the
+     * descriptor's. Allowed until the app has started (also from a
+     * {@code ServletContainerInitializer} or a context listener); a later call replaces an earlier.
      *
-     * @throws UnsupportedOperationException always, for a non-null constraint
+     * @return the servlet's current url-patterns a descriptor constraint already names
+     * @throws IllegalArgumentException for {@code null}
+     * @throws IllegalStateException once the app has started
      */
     @Override
     public Set<String> setServletSecurity(ServletSecurityElement constraint) {
@@ -214,9 +219,13 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
             throw new IllegalArgumentException("null constraint");
         }
         app.checkConfigurable();
-        // Fail closed: a constraint that is not enforced must not be accepted while the servlet is served.
-        throw new UnsupportedOperationException("servlet '" + name + "': setServletSecurity: not enforced by Hawser"
-                + " (container security is not supported yet): the servlet would be served unprotected");
+        servletSecurity = constraint;
+        return AppSecurity.descriptorPatterns(app, mappings);
+    }
+
+    /** @return the element of {@link #setServletSecurity}, or {@code null} */
+    ServletSecurityElement servletSecurity() {
+        return servletSecurity;
     }
 
     @Override
@@ -228,6 +237,13 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
         this.multipartConfig = multipartConfig;
     }
 
+    /**
+     * Records the servlet's {@code run-as} role (§13.7). As in Tomcat it is reported by
+     * {@link #getRunAsRole} and changes nothing else: {@code isUserInRole} still answers for the
+     * caller, as there is no EJB container to run calls as that role.
+     *
+     * @throws IllegalArgumentException for {@code null}
+     */
     @Override
     public void setRunAsRole(String roleName) {
         if (roleName == null) {

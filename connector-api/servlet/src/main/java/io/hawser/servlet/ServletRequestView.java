@@ -35,13 +35,14 @@ import java.util.Map;
  * from the canonical path and the servlet mapping of the REQUEST dispatch (Servlet 6.1 §3.6).
  * Parameters, cookies, locales, parts and the Host authority are parsed on first use.
  *
- * <p>Not supported (see the package notes): authentication ({@code getRemoteUser} is {@code null},
- * {@code login} throws), HTTP upgrade, URL-rewritten session ids; {@code isSecure} is {@code false}
- * (the connector speaks cleartext HTTP/1.1).
+ * <p>The security methods ({@code getRemoteUser}, {@code isUserInRole}, {@code login} ...) are
+ * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10); a FORM login's replayed request
+ * reports the saved method, parameters and body ({@link FormLogin}).
+ *
+ * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids;
+ * {@code isSecure} is {@code false} (the connector speaks cleartext HTTP/1.1).
  */
 final class ServletRequestView implements HttpServletRequest {
-    private static final String NO_AUTHENTICATION = "no authentication mechanism is configured (not supported by Hawser)";
-
     private final RequestCycle cycle;
     private final HttpExchange exchange;
     private final HttpFields headers;
@@ -56,6 +57,9 @@ final class ServletRequestView implements HttpServletRequest {
     /** The servlet of the dispatch in progress (its multipart config applies). */
     private ServletHolder servlet;
     private boolean asyncSupported;
+    private final RequestAuth auth;
+    /** The method a FORM login replays, or {@code null} for the exchange's. */
+    private String replayedMethod;
 
     /**
      * @param cycle the request's cycle
@@ -72,6 +76,22 @@ final class ServletRequestView implements HttpServletRequest {
         this.attributes = new RequestAttributes(this, app.listeners());
         this.mapping = mapping;
         this.servlet = mapping.servlet();
+        this.auth = new RequestAuth(cycle);
+    }
+
+    /** @return the request's user and the security methods */
+    RequestAuth auth() {
+        return auth;
+    }
+
+    /** @param method the method {@code getMethod} reports from now on: a FORM login's saved one (§13.6.3.1) */
+    void replayMethod(String method) {
+        replayedMethod = method;
+    }
+
+    /** @return the request parameters (a FORM login presets the saved ones) */
+    RequestParameters parameters() {
+        return parameters;
     }
 
     WebApp app() {
@@ -159,12 +179,12 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public long getContentLengthLong() {
-        return headers.contains("Content-Length") ? exchange.requestBody().contentLength() : -1;
+        return input.isReplaced() || headers.contains("Content-Length") ? input.body().contentLength() : -1;
     }
 
     @Override
     public String getContentType() {
-        return headers.get("Content-Type");
+        return input.contentType(headers.get("Content-Type"));
     }
 
     @Override
@@ -267,7 +287,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getMethod() {
-        return exchange.method();
+        return replayedMethod != null ? replayedMethod : exchange.method();
     }
 
     @Override
@@ -385,12 +405,12 @@ final class ServletRequestView implements HttpServletRequest {
         if (!isTrailerFieldsReady()) {
             throw new IllegalStateException("trailer fields are not ready (read the body first)");
         }
-        return RequestAddresses.toMap(exchange.requestBody().trailerFields());
+        return RequestAddresses.toMap(input.body().trailerFields());
     }
 
     @Override
     public boolean isTrailerFieldsReady() {
-        return exchange.requestBody().contentLength() >= 0 || exchange.requestBody().isFinished();
+        return input.body().contentLength() >= 0 || input.body().isFinished();
     }
 
     @Override
@@ -456,37 +476,37 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getAuthType() {
-        return null;
+        return auth.authType();
     }
 
     @Override
     public String getRemoteUser() {
-        return null;
+        return auth.remoteUser();
     }
 
     @Override
     public boolean isUserInRole(String role) {
-        return false;
+        return auth.isUserInRole(role, servlet == null ? null : servlet.getName());
     }
 
     @Override
     public Principal getUserPrincipal() {
-        return null;
+        return auth.principal();
     }
 
     @Override
-    public boolean authenticate(HttpServletResponse response) throws ServletException {
-        throw new ServletException(NO_AUTHENTICATION);
+    public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
+        return auth.authenticate(response);
     }
 
     @Override
     public void login(String username, String password) throws ServletException {
-        throw new ServletException(NO_AUTHENTICATION);
+        auth.login(username, password);
     }
 
     @Override
     public void logout() {
-        // nothing is authenticated
+        auth.logout();
     }
 
     @Override

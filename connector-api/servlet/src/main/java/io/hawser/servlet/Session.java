@@ -34,6 +34,16 @@ final class Session implements HttpSession {
     private volatile boolean fresh = true;
     private volatile State state = State.VALID;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+    /**
+     * The user signed in through FORM or {@code HttpServletRequest.login} (Servlet 6.1 §13.6.3,
+     * §13.10), kept beside the attributes so the application cannot read or forge it; gone with
+     * the session.
+     */
+    volatile io.hawser.security.AuthenticatedUser user;
+    /** How {@link #user} signed in: {@code BASIC} or {@code FORM}. */
+    volatile String authType;
+    /** FORM: the request that was sent to the login page, replayed after the login (§13.6.3.1). */
+    volatile FormLogin.SavedRequest savedRequest;
 
     /**
      * @param store the owning store

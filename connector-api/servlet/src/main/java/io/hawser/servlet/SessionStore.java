@@ -154,6 +154,11 @@ final class SessionStore {
         return id;
     }
 
+    /** @return the time source (also the login throttle's) */
+    SessionClock clock() {
+        return clock;
+    }
+
     /** Ends a session: unlinked, forgotten, listeners told. Idempotent. */
     void invalidate(Session session) {
         lock.lock();

@@ -64,6 +64,7 @@ public final class WebApp {
     private volatile io.hawser.security.Realm realm;
     private volatile boolean denyUncoveredHttpMethods;
     private volatile int confidentialPort;
+    private volatile AppSecurity security;
 
     private WebApp(String contextPath, Path base, ClassLoader loader, SessionClock clock) {
         this.contextPath = contextPath;
@@ -320,7 +321,9 @@ public final class WebApp {
     /**
      * Starts the app (§4.4, §11.2.1), with its class loader as context class loader: creates the
      * context temp dir, runs {@code contextInitialized} of every context listener in order
-     * (ServletContainerInitializers have already been run by the deployer), registers a 404 default
+     * (ServletContainerInitializers have already been run by the deployer), compiles the security
+     * constraints, descriptor and {@code setServletSecurity} ones (§13.8; an auth-constraint
+     * naming roles or a login-config without a realm fails the start), registers a 404 default
      * servlet when nothing is mapped to {@code /}, initialises every filter, then the load-on-startup
      * servlets in ascending order (equal values in registration order), and starts the session sweeper.
      *
@@ -334,11 +337,6 @@ public final class WebApp {
                 throw new IllegalStateException("web app '" + contextPath + "' is " + state);
             }
             state = State.STARTING;
-        }
-        if (!securityConstraints.isEmpty() || loginConfig != null) {
-            state = State.FAILED;
-            throw new ServletException("web app '" + contextPath + "': security constraints and login-config are not"
-                    + " enforced yet; the app would be served unprotected");
         }
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
@@ -358,6 +356,7 @@ public final class WebApp {
                 }
                 initialized.add(l);
             }
+            security = AppSecurity.start(this, servletSecurityConstraints());
             if (mapping.get("/") == null) {
                 context.addServlet(NotFoundServlet.NAME, new NotFoundServlet()).addMapping("/");
             }
@@ -386,6 +385,19 @@ public final class WebApp {
         } finally {
             thread.setContextClassLoader(previous);
         }
+    }
+
+    /** The constraints of {@code setServletSecurity}, over each servlet's patterns no descriptor constraint names. */
+    private List<SecurityConstraint> servletSecurityConstraints() {
+        List<SecurityConstraint> out = new ArrayList<>();
+        for (ServletHolder s : servletOrder) {
+            if (s.servletSecurity() != null) {
+                List<String> patterns = new ArrayList<>(s.getMappings());
+                patterns.removeAll(AppSecurity.descriptorPatterns(this, patterns));
+                out.addAll(ServletConstraints.of(s.servletSecurity(), patterns));
+            }
+        }
+        return out;
     }
 
     private void sweepSessions() {
@@ -555,6 +567,11 @@ public final class WebApp {
 
     RequestLimits limits() {
         return limits;
+    }
+
+    /** @return the security compiled at start, {@code null} before */
+    AppSecurity security() {
+        return security;
     }
 
     String displayName() {

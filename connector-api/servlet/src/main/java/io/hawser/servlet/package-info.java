@@ -16,6 +16,15 @@
  * {@code ServletMapping} (§12.2) after {@link io.hawser.api.CanonicalPath} (§3.5.2); sessions are
  * {@code SessionStore} with intrusive {@code SessionList}s ordered by last access.
  *
+ * <p>Security (Servlet 6.1 §13): {@code AppSecurity}, compiled at start from the app's
+ * {@link io.hawser.servlet.SecurityConstraint}s and each servlet's {@code setServletSecurity},
+ * checks the REQUEST dispatch on the canonical context-relative path before any filter
+ * ({@code ConstraintMap}: best-matching pattern, §13.8.1 combination in {@code AccessRule});
+ * users come from the app's {@link io.hawser.security.Realm} through BASIC
+ * ({@code BasicCredentials}, RFC 7617) or FORM ({@code FormLogin}), with failed logins throttled
+ * per client address ({@code LoginThrottle}); {@code RequestAuth} answers the request's
+ * {@code getRemoteUser}, {@code isUserInRole}, {@code login} and the rest.
+ *
  * <p>Threads: the REQUEST dispatch runs on the connector's worker inside {@code handle}; async
  * dispatches, {@code AsyncContext.start} tasks and async timeouts run on {@code ContainerThreads}
  * (virtual threads on Java 21+); ReadListener/WriteListener callbacks run on the connector's
@@ -23,11 +32,10 @@
  *
  * <p>Deliberately left out, and why:
  * <ul>
- *   <li>Security: authentication, {@code login}, roles, security constraints and run-as. They need a
- *       realm and login configuration Hawser does not have yet; {@code getRemoteUser} is
- *       {@code null}, {@code login}/{@code authenticate} throw, and
- *       {@code ServletRegistration.Dynamic.setServletSecurity} throws (fail closed: a constraint
- *       is never accepted while the servlet would be served unprotected).</li>
+ *   <li>Security beyond BASIC and FORM: {@code DIGEST} and {@code CLIENT-CERT} are refused by
+ *       {@link io.hawser.servlet.LoginConfig}; {@code run-as} is recorded but, with no EJB
+ *       container, changes nothing a caller sees; a FORM login saves a POST body of at most
+ *       4 KiB (a larger one is refused 413, as Tomcat's {@code maxSavePostSize}).</li>
  *   <li>TLS and proxies: {@code isSecure} is {@code false} and the scheme {@code http}, as the
  *       connector speaks cleartext; {@code X-Forwarded-*}/{@code Forwarded} are not trusted without
  *       a trusted-proxy setting, which does not exist yet.</li>

@@ -94,19 +94,6 @@ class WebAppTest {
     }
 
     @Test
-    void setServletSecurityFailsClosedInsteadOfServingUnprotected() {
-        WebApp app = WebApp.create("/x", null, null);
-        jakarta.servlet.ServletRegistration.Dynamic r = app.servletContext().addServlet("admin", Recording.class);
-        jakarta.servlet.ServletSecurityElement admins = new jakarta.servlet.ServletSecurityElement(
-                new jakarta.servlet.HttpConstraintElement(jakarta.servlet.annotation.ServletSecurity.EmptyRoleSemantic.PERMIT,
-                        jakarta.servlet.annotation.ServletSecurity.TransportGuarantee.NONE, "admin"));
-        assertThatThrownBy(() -> r.setServletSecurity(admins)).isInstanceOf(UnsupportedOperationException.class)
-                .hasMessage("servlet 'admin': setServletSecurity: not enforced by Hawser (container security is not"
-                        + " supported yet): the servlet would be served unprotected");
-        app.stop();
-    }
-
-    @Test
     void aFailingServletInitFailsStartWithItsNameAndUndoesWhatStarted() throws Exception {
         ServletContextListener listener = mock(ServletContextListener.class);
         ctx.addListener(listener);

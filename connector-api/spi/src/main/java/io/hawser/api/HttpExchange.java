@@ -156,4 +156,23 @@ public interface HttpExchange {
      * @param cause why, for the log; may be {@code null}
      */
     void abort(Throwable cause);
+
+    /**
+     * Records the name of the user the application authenticated for this request, for logging
+     * only (the access log's {@code %u}); the connector itself never authenticates. The servlet
+     * adapter calls it when a request's user is established, and with {@code null} on logout.
+     * The default does nothing: an exchange that does not log ignores it.
+     *
+     * @param name the user name, or {@code null} for none
+     */
+    default void setRemoteUser(String name) {
+    }
+
+    /**
+     * @return the name last given to {@link #setRemoteUser}, or {@code null}; the default always
+     *     {@code null}
+     */
+    default String remoteUser() {
+        return null;
+    }
 }

@@ -22,8 +22,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * combined: %h %l %u %t "%r" %&gt;s %b "%{Referer}i" "%{User-Agent}i"
  * </pre>
  *
- * {@code %h} is the client's IP address, {@code %l} and {@code %u} are always {@code -} (the
- * connector knows no remote user), {@code %t} the local time the request was received, {@code %b}
+ * {@code %h} is the client's IP address, {@code %l} is always {@code -}, {@code %u} the user the
+ * application authenticated ({@code HttpExchange.setRemoteUser}: the servlet layer's BASIC or FORM
+ * user), or {@code -} when none, {@code %t} the local time the request was received, {@code %b}
  * the content bytes the application wrote, or {@code -} when none (HEAD, 304, 204). Bytes of the
  * request line and fields outside printable ASCII, and {@code "} and {@code \}, are written as
  * {@code \xHH} so a client cannot forge lines. Each line is written and flushed under a lock
@@ -67,6 +68,8 @@ final class AccessLog implements Closeable {
      * Writes one line.
      *
      * @param client the client's IP address
+     * @param user the authenticated user's name ({@code %u}; its UTF-8 bytes escaped as below), or
+     *     {@code null} for {@code -}
      * @param received when the request arrived
      * @param requestLine method, request-target and protocol
      * @param status the final status sent
@@ -74,10 +77,21 @@ final class AccessLog implements Closeable {
      * @param referer the Referer field, or {@code null}
      * @param userAgent the User-Agent field, or {@code null}
      */
-    void log(String client, ZonedDateTime received, String requestLine, int status, long bytes, String referer,
+    void log(String client, String user, ZonedDateTime received, String requestLine, int status, long bytes, String referer,
             String userAgent) {
         StringBuilder s = new StringBuilder(160);
-        s.append(client).append(" - - ").append(TIME.format(received)).append(" \"");
+        s.append(client).append(" - ");
+        if (user == null || user.isEmpty()) {
+            s.append('-');
+        } else {
+            // The name is the client's own input: its UTF-8 bytes are escaped like the request line,
+            // and a space would split the field, so it is escaped too.
+            String utf8 = new String(user.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+            StringBuilder name = new StringBuilder();
+            escape(utf8, name);
+            s.append(name.toString().replace(" ", "\\x20"));
+        }
+        s.append(' ').append(TIME.format(received)).append(" \"");
         escape(requestLine, s);
         s.append("\" ").append(status).append(' ');
         if (bytes > 0) {

@@ -16,7 +16,9 @@ import java.util.function.Supplier;
  * once, when the handler returns (synchronous exchanges), or when the application calls
  * {@link #complete()} or {@link #abort} after {@link #startAsync()}. The request's values are
  * read when the exchange starts, and the status and size just before it ends, because the
- * connector reuses the exchange for the connection's next request.
+ * connector reuses the exchange for the connection's next request. The user the application
+ * authenticated ({@link #setRemoteUser}, called by the servlet adapter) is kept here for
+ * {@code %u}, and also passed on.
  */
 final class LoggedExchange implements HttpExchange {
     private final HttpExchange delegate;
@@ -29,6 +31,7 @@ final class LoggedExchange implements HttpExchange {
     private final boolean head;
     private final AtomicBoolean logged = new AtomicBoolean();
     private volatile boolean async;
+    private volatile String remoteUser;
 
     LoggedExchange(HttpExchange delegate, AccessLog log) {
         this.delegate = delegate;
@@ -60,8 +63,19 @@ final class LoggedExchange implements HttpExchange {
     private void logOnce(int status, long bytes) {
         if (logged.compareAndSet(false, true)) {
             // A HEAD response carries no content (RFC 9110 §9.3.2), whatever the servlet wrote to be counted.
-            log.log(client, received, requestLine, status, head ? 0 : bytes, referer, userAgent);
+            log.log(client, remoteUser, received, requestLine, status, head ? 0 : bytes, referer, userAgent);
         }
+    }
+
+    @Override
+    public void setRemoteUser(String name) {
+        remoteUser = name;
+        delegate.setRemoteUser(name);
+    }
+
+    @Override
+    public String remoteUser() {
+        return remoteUser;
     }
 
     @Override
