@@ -25,7 +25,8 @@ import java.util.List;
  * <ul>
  *   <li>GET and HEAD (OPTIONS answers {@code Allow}; other methods 405 on an existing resource,
  *       404 on a missing one). As an error page (an
- *       ERROR dispatch) any method gets the file, without validators or ranges.</li>
+ *       ERROR dispatch) or the target of a forward, any method gets the file, without validators
+ *       or ranges (as Tomcat's and Jetty's default servlets serve a forwarded POST).</li>
  *   <li>{@code Content-Type} from {@link jakarta.servlet.ServletContext#getMimeType} (the web.xml
  *       mime-mappings, then the context's built-in table), else {@code application/octet-stream}.</li>
  *   <li>A strong {@code ETag} (length and modification time) and {@code Last-Modified};
@@ -99,10 +100,13 @@ public class DefaultServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws ServletException, IOException {
-        if (req.getDispatcherType() == DispatcherType.ERROR) {
-            // An error page (Servlet 6.1 §10.9.1): whatever the request's method, send the page as
-            // the error's content, with no validators, ranges or conditional answers that would
-            // replace the error status.
+        DispatcherType type = req.getDispatcherType();
+        if (type == DispatcherType.ERROR || type == DispatcherType.FORWARD && !"GET".equals(req.getMethod())
+                && !"HEAD".equals(req.getMethod())) {
+            // An error page (Servlet 6.1 §10.9.1), or a page a servlet forwards a POST to (the FORM
+            // login's error page after j_security_check, §13.6.3.1): whatever the request's method,
+            // send the page as the content, with no validators, ranges or conditional answers that
+            // would replace the status.
             serve(req, resp, !"HEAD".equals(req.getMethod()));
             return;
         }

@@ -67,13 +67,19 @@ class SecuredSampleTest {
         }).send();
     }
 
-    /** Posts the login form as a browser would from the page that asked for it. */
+    /**
+     * As a browser does: asks for the admin page (saved, and redirected to the login page), then
+     * posts the login page's form to where its relative action points, following the redirects.
+     */
     private ContentResponse signIn(String name, String password) throws Exception {
-        assertThat(get("/secured/admin/").getContentAsString()).contains("action=\"j_security_check\"");
+        ContentResponse asked = get("/secured/admin/");
+        assertThat(asked.getStatus()).isEqualTo(302);
+        assertThat(asked.getHeaders().get(HttpHeader.LOCATION)).endsWith("/secured/login.html");
+        assertThat(get("/secured/login.html").getContentAsString()).contains("action=\"j_security_check\"");
         Fields form = new Fields();
         form.put("j_username", name);
         form.put("j_password", password);
-        return client.newRequest(server.base() + "/secured/admin/j_security_check").method(HttpMethod.POST)
+        return client.newRequest(server.base() + "/secured/j_security_check").method(HttpMethod.POST)
                 .body(new FormRequestContent(form)).followRedirects(true).send();
     }
 
@@ -86,7 +92,7 @@ class SecuredSampleTest {
 
     @Test
     void theAdminPageAsksForTheLoginFormThenShowsTheAdmin() throws Exception {
-        ContentResponse login = get("/secured/admin/");
+        ContentResponse login = get("/secured/login.html");
         assertThat(login.getStatus()).isEqualTo(200);
         assertThat(login.getContentAsString()).contains("name=\"j_username\"", "name=\"j_password\"");
 
@@ -99,8 +105,9 @@ class SecuredSampleTest {
                 .send();
         assertThat(logout.getStatus()).isEqualTo(302);
         assertThat(logout.getHeaders().get(HttpHeader.LOCATION)).endsWith("/secured/");
-        assertThat(get("/secured/admin/").getContentAsString()).contains("name=\"j_username\"")
-                .doesNotContain("Signed in as");
+        ContentResponse after = get("/secured/admin/");
+        assertThat(after.getStatus()).as("signed out: back to the login page").isEqualTo(302);
+        assertThat(after.getHeaders().get(HttpHeader.LOCATION)).endsWith("/secured/login.html");
     }
 
     @Test
