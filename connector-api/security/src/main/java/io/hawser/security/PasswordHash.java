@@ -60,11 +60,17 @@ public final class PasswordHash {
      * @param password the password; not cleared (the caller owns it)
      * @param iterations PBKDF2 iterations, {@value #MIN_ITERATIONS}..{@value #MAX_ITERATIONS}
      * @return its encoding {@code pbkdf2-sha256:ITERATIONS:SALT:HASH} with a fresh random salt
-     * @throws IllegalArgumentException for iterations out of range
+     * @throws IllegalArgumentException for iterations out of range, or a password containing NUL
+     *     (HMAC's zero padding would make {@code pw} and {@code pw\0} the same password)
      */
     public static String hash(char[] password, int iterations) {
         Objects.requireNonNull(password, "password");
         checkIterations(iterations);
+        for (char c : password) {
+            if (c == '\0') {
+                throw new IllegalArgumentException("a password may not contain NUL");
+            }
+        }
         byte[] salt = new byte[SALT_BYTES];
         RANDOM.nextBytes(salt);
         byte[] derived = derive(password, salt, iterations, HASH_BYTES);
@@ -87,7 +93,10 @@ public final class PasswordHash {
         Encoded e = parse(encoded);
         char[] chars = password.toCharArray();
         try {
-            return MessageDigest.isEqual(e.hash, derive(chars, e.salt, e.iterations, e.hash.length));
+            // HMAC pads a short key with zero bytes, so "pw" and "pw\0" would derive the same hash:
+            // a password with a NUL never matches (hash refuses to make one), after the same work.
+            boolean matches = MessageDigest.isEqual(e.hash, derive(chars, e.salt, e.iterations, e.hash.length));
+            return matches && password.indexOf('\0') < 0;
         } finally {
             Arrays.fill(chars, '\0');
         }

@@ -43,6 +43,17 @@ class PasswordHashTest {
     }
 
     @Test
+    void aPasswordWithNulNeverMatchesAndCannotBeHashed() {
+        String encoded = PasswordHash.hash("pw".toCharArray(), 1000);
+        assertThat(PasswordHash.verify(encoded, "pw")).isTrue();
+        // HMAC zero-pads short keys: without the check these would verify too
+        assertThat(PasswordHash.verify(encoded, "pw\0")).isFalse();
+        assertThat(PasswordHash.verify(encoded, "pw\0\0")).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PasswordHash.hash("pw\0".toCharArray(), 1000))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NUL");
+    }
+
+    @Test
     void isPbkdf2HmacSha256OfTheUtf8PasswordAndTheDecodedSalt() throws Exception {
         String encoded = PasswordHash.hash("pässword".toCharArray(), 1500);
         String[] parts = encoded.split(":");

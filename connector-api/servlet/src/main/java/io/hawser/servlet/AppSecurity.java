@@ -82,8 +82,10 @@ final class AppSecurity {
             StringBuilder s = new StringBuilder("web app '").append(name).append("': HTTP methods uncovered by the"
                     + " security constraints are served unconstrained (Servlet 6.1 §13.8.4; set deny-uncovered-http-methods"
                     + " to refuse them):");
+            String separator = " ";
             for (Map.Entry<String, String> e : map.uncovered().entrySet()) {
-                s.append(" ").append(e.getKey().isEmpty() ? "\"\"" : e.getKey()).append(": ").append(e.getValue()).append(';');
+                s.append(separator).append(e.getKey().isEmpty() ? "\"\"" : e.getKey()).append(": ").append(e.getValue());
+                separator = "; ";
             }
             LOG.log(Level.WARNING, s.toString());
         }
@@ -204,6 +206,14 @@ final class AppSecurity {
      * @return the user, or {@code null}
      * @throws IllegalStateException when no realm is configured
      */
+    /**
+     * @param address a client address
+     * @return seconds until that address may try to log in again ({@link LoginThrottle}), 0 when it may now
+     */
+    long lockedFor(String address) {
+        return throttle.lockedFor(address);
+    }
+
     AuthenticatedUser authenticate(String address, String username, String password) {
         if (realm == null) {
             throw new IllegalStateException("no realm is configured (WebApp.setRealm)");

@@ -60,10 +60,12 @@ record BasicCredentials(String username, String password) {
         if (colon < 0) {
             throw new BadRequestException(400, "Basic credentials without a colon");
         }
-        for (int i = 0; i < colon; i++) {
-            if (decoded.charAt(i) < 0x20 || decoded.charAt(i) == 0x7F) {
-                // RFC 7617 §2: the user-id must not contain control characters.
-                throw new BadRequestException(400, "control character in the Basic user-id");
+        for (int i = 0; i < decoded.length(); i++) {
+            char c = decoded.charAt(i);
+            if (c < 0x20 || c == 0x7F) {
+                // RFC 7617 §2: neither the user-id nor the password may contain control characters.
+                throw new BadRequestException(400, "control character in the Basic "
+                        + (i < colon ? "user-id" : "password"));
             }
         }
         return new BasicCredentials(decoded.substring(0, colon), decoded.substring(colon + 1));

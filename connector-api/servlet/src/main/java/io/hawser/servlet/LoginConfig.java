@@ -23,7 +23,7 @@ public record LoginConfig(String authMethod, String realmName, String loginPage,
             }
         } else if (!authMethod.equals("BASIC")) {
             throw new IllegalArgumentException("auth-method " + authMethod + " is not supported (BASIC or FORM;"
-                    + " DIGEST and CLIENT-CERT need TLS, which Hawser does not have yet)");
+                    + " DIGEST is not implemented; CLIENT-CERT needs TLS, which Hawser does not have yet)");
         }
     }
 

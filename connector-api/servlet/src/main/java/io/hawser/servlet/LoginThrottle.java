@@ -95,7 +95,8 @@ final class LoginThrottle {
             }
         }
         log(now, "failed login to '" + app + "' for user '" + printable(username) + "' from " + address
-                + (locked ? "; address locked out for " + LOCKOUT_SECONDS + " s after " + MAX_FAILURES + " failures" : ""));
+                + (locked ? "; address locked out for " + LOCKOUT_SECONDS + " s after " + MAX_FAILURES + " failures" : ""),
+                locked);
     }
 
     /** @param address the client's address, whose failures a successful login clears */
@@ -109,10 +110,11 @@ final class LoginThrottle {
         }
     }
 
-    private void log(long now, String line) {
+    /** Logs a failure, at most one line per interval, except a lock-out, which is always logged. */
+    private void log(long now, String line, boolean always) {
         String tail;
         synchronized (this) {
-            if (lastLog != Long.MIN_VALUE && now - lastLog < TimeUnit.SECONDS.toNanos(LOG_INTERVAL_SECONDS)) {
+            if (!always && lastLog != Long.MIN_VALUE && now - lastLog < TimeUnit.SECONDS.toNanos(LOG_INTERVAL_SECONDS)) {
                 suppressed++;
                 return;
             }

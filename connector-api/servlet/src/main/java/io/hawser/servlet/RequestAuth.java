@@ -173,7 +173,14 @@ final class RequestAuth {
         if (username == null || password == null) {
             throw new ServletException("login failed");
         }
-        AuthenticatedUser found = security().authenticate(cycle.request().getRemoteAddr(), username, password);
+        String address = cycle.request().getRemoteAddr();
+        long locked = security().lockedFor(address);
+        if (locked > 0) {
+            // told apart from a wrong password, so an app can answer 429 rather than ask again
+            throw new ServletException("login refused: too many failed logins from " + address
+                    + "; try again in " + locked + " s");
+        }
+        AuthenticatedUser found = security().authenticate(address, username, password);
         if (found == null) {
             throw new ServletException("login failed");
         }

@@ -138,7 +138,9 @@ class ContainerSecurityTest {
         startWithSignedInUsersOnly();
         String b64 = Base64.getEncoder().encodeToString("nocolon".getBytes(StandardCharsets.UTF_8));
         String latin1 = Base64.getEncoder().encodeToString("j\u00fcrgen:x".getBytes(StandardCharsets.ISO_8859_1));
-        Map<String, Integer> cases = Map.of(
+        java.util.function.Function<String, String> basic = text -> "Basic "
+                + Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+        Map<String, Integer> cases = new java.util.HashMap<>(Map.of(
                 "Basic !!!notbase64", 400,
                 "Basic " + b64, 400,
                 "Basic", 400,
@@ -147,7 +149,12 @@ class ContainerSecurityTest {
                 "Basic " + "QUFB".repeat(2000), 400,
                 "Bearer abc.def", 401,
                 "Digest username=\"x\"", 401,
-                "", 401);
+                "", 401));
+        // RFC 7617 §2: no control character in the user-id or the password (a NUL would even match:
+        // HMAC pads the PBKDF2 key with zeros)
+        cases.put(basic.apply("clerk:secret\0"), 400);
+        cases.put(basic.apply("clerk:sec\nret"), 400);
+        cases.put(basic.apply("cl\u007ferk:secret"), 400);
         cases.forEach((field, status) -> {
             FakeExchange fake = get("/s/x", field);
             assertThat(fake.status.get()).as(field.length() > 40 ? field.substring(0, 40) : field).isEqualTo(status);
@@ -219,7 +226,7 @@ class ContainerSecurityTest {
         }
         assertThat(warnings).containsExactly("WARNING web app '/w': HTTP methods uncovered by the security constraints"
                 + " are served unconstrained (Servlet 6.1 §13.8.4; set deny-uncovered-http-methods to refuse them):"
-                + " /api/*: every method but GET, PUT; /x/*: GET;");
+                + " /api/*: every method but GET, PUT; /x/*: GET");
         FakeExchange post = send(FakeExchange.get("/w/api/x").method("POST"));
         assertThat(post.status.get()).isEqualTo(200);
     }
@@ -293,6 +300,29 @@ class ContainerSecurityTest {
         assertThat(get("/refs", SecurityTestApps.basic("manager")).body()).isEqualTo("true true false true false");
         assertThat(get("/plain", SecurityTestApps.basic("manager")).body()).isEqualTo("false true");
         assertThat(get("/refs", null).body()).isEqualTo("false false false false false");
+    }
+
+    @Test
+    void loginDuringALockOutSaysSoRatherThanLoginFailed() throws Exception {
+        app.setRealm(realm);
+        app.servletContext().addServlet("login", TestServlets.servlet((req, res) -> {
+            try {
+                req.login("clerk", req.getParameter("pw"));
+                res.getWriter().print("in");
+            } catch (ServletException e) {
+                res.getWriter().print(e.getMessage());
+            }
+        })).addMapping("/login");
+        app.start();
+        for (int i = 0; i < LoginThrottle.MAX_FAILURES; i++) {
+            assertThat(get("/login?pw=guess", null).body()).isEqualTo("login failed");
+        }
+        int calls = realm.calls.get();
+        assertThat(get("/login?pw=clerk-pw", null).body()).startsWith("login refused: too many failed logins from ")
+                .endsWith("; try again in " + LoginThrottle.LOCKOUT_SECONDS + " s");
+        assertThat(realm.calls.get()).as("the realm is not asked while locked out").isEqualTo(calls);
+        clock.advanceSeconds(LoginThrottle.LOCKOUT_SECONDS + 1);
+        assertThat(get("/login?pw=clerk-pw", null).body()).isEqualTo("in");
     }
 
     @Test

@@ -57,4 +57,15 @@ class LoginThrottleTest {
         clock.advanceSeconds(10);
         assertThat(throttle.lockedFor("10.0.0.1")).isZero();
     }
+
+    @Test
+    void aLockOutIsAlwaysLoggedEvenInsideTheLogInterval() {
+        throttle.failed("10.0.0.9", "first"); // logged, starts the interval
+        for (int i = 0; i < LoginThrottle.MAX_FAILURES; i++) {
+            throttle.failed("10.0.0.1", "u");
+        }
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1)).startsWith("WARNING failed login to '/app' for user 'u' from 10.0.0.1; address locked"
+                + " out for " + LoginThrottle.LOCKOUT_SECONDS + " s after " + LoginThrottle.MAX_FAILURES + " failures");
+    }
 }
