@@ -412,9 +412,15 @@ public final class WebApp {
      * Stops the app (§4.4, §11.2.1), with its class loader as context class loader: invalidates
      * every session (session listeners told), destroys servlets and filters, then runs
      * {@code contextDestroyed} in reverse order. Requests arriving afterwards get 503. Idempotent.
+     * An app that never started only closes its resources (the jars of {@code WEB-INF/lib}).
      */
     public void stop() {
         synchronized (this) {
+            if (state == State.NEW) {
+                state = State.STOPPED;
+                resources.close();
+                return;
+            }
             if (state != State.STARTED) {
                 return;
             }
