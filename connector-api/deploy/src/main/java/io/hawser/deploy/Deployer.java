@@ -104,7 +104,8 @@ public final class Deployer {
     /**
      * @param source a {@code .war} file or an exploded WAR directory
      * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
-     * @param server the loader the app gets {@code jakarta.servlet} and {@code io.hawser} classes from
+     * @param server the loader the app gets the Servlet, JSP and EL APIs and {@code DefaultServlet} from (the
+     *     rest of the server stays invisible to it, see {@code docs/deployment.md})
      * @return the started app; {@link DeployedApp#close()} undeploys it
      * @throws DeploymentException naming the file and element at fault; nothing is left running
      */
@@ -118,7 +119,8 @@ public final class Deployer {
      *
      * @param source a {@code .war} file or an exploded WAR directory
      * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
-     * @param server the loader the app gets {@code jakarta.servlet} and {@code io.hawser} classes from
+     * @param server the loader the app gets the Servlet, JSP and EL APIs and {@code DefaultServlet} from (the
+     *     rest of the server stays invisible to it, see {@code docs/deployment.md})
      * @param accepted the not-supported features to serve the app without ({@link Unenforced#NONE}: refuse them)
      * @return the started app; {@link DeployedApp#close()} undeploys it
      * @throws DeploymentException naming the file and element at fault; nothing is left running
@@ -135,7 +137,8 @@ public final class Deployer {
      *
      * @param source a {@code .war} file or an exploded WAR directory
      * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
-     * @param server the loader the app gets {@code jakarta.servlet} and {@code io.hawser} classes from
+     * @param server the loader the app gets the Servlet, JSP and EL APIs and {@code DefaultServlet} from (the
+     *     rest of the server stays invisible to it, see {@code docs/deployment.md})
      * @param accepted the not-supported features to serve the app without ({@link Unenforced#NONE}: refuse them)
      * @param realm who users are, or {@code null} for none
      * @param confidentialPort where a CONFIDENTIAL constraint redirects a request that is not secure;

@@ -125,13 +125,39 @@ final class FailClosed {
             + " hawser with --realm FILE (a users file) or --jaas-config FILE --jaas-entry NAME; embedding, pass a"
             + " Realm to Deployer.deploy";
 
-    /** @return the app's JSP pages, documents, fragments and tag files, relative, sorted */
+    /**
+     * @return the app's JSP pages, documents, fragments and tag files, relative, sorted; then those in
+     *     the {@code META-INF/resources} of its {@code WEB-INF/lib} jars (Servlet 6.1 §4.6), as
+     *     {@code WEB-INF/lib/x.jar META-INF/resources/a.jsp}
+     */
     private static List<String> jspPages(Path base) throws DeploymentException {
+        List<String> pages = new ArrayList<>();
         try (Stream<Path> files = Files.walk(base)) {
-            return files.filter(p -> DefaultServlet.isJspFile(p.getFileName().toString()) && Files.isRegularFile(p))
-                    .map(p -> base.relativize(p).toString().replace(File.separatorChar, '/')).sorted().toList();
+            pages.addAll(files.filter(p -> DefaultServlet.isJspFile(p.getFileName().toString()) && Files.isRegularFile(p))
+                    .map(p -> base.relativize(p).toString().replace(File.separatorChar, '/')).sorted().toList());
         } catch (IOException | UncheckedIOException e) {
             throw new DeploymentException(null, "", "cannot list the web app's files: " + e.getMessage(), e);
         }
+        pages.addAll(jarJspPages(base));
+        return pages;
+    }
+
+    private static List<String> jarJspPages(Path base) throws DeploymentException {
+        List<String> pages = new ArrayList<>();
+        File[] jars = base.resolve("WEB-INF/lib").toFile().listFiles((d, n) -> n.endsWith(".jar"));
+        if (jars == null) {
+            return pages;
+        }
+        java.util.Arrays.sort(jars);
+        for (File jar : jars) {
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar)) {
+                zip.stream().map(java.util.zip.ZipEntry::getName)
+                        .filter(n -> n.startsWith("META-INF/resources/") && !n.endsWith("/") && DefaultServlet.isJspFile(n))
+                        .sorted().forEach(n -> pages.add("WEB-INF/lib/" + jar.getName() + " " + n));
+            } catch (IOException e) {
+                throw new DeploymentException(null, "WEB-INF/lib/" + jar.getName(), "cannot read the jar: " + e, e);
+            }
+        }
+        return pages;
     }
 }

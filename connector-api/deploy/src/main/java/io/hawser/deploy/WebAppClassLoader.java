@@ -15,15 +15,23 @@ import java.util.stream.Stream;
 
 /**
  * One web app's class loader (Servlet 6.1 §10.7.2): {@code WEB-INF/classes}, then the jars of
- * {@code WEB-INF/lib} in name order.
+ * {@code WEB-INF/lib} in name order. A multi-release jar ({@code Multi-Release: true}) gives the
+ * classes of {@code META-INF/versions/N/} for the highest N up to the running JDK's feature release
+ * (JEP 238); a jar's {@code module-info.class} is ignored (the app runs on the class path, in its
+ * loader's unnamed module).
  *
  * <ul>
  *   <li>JDK classes ({@code java.*} and whatever the platform class loader has) always come from the
  *       JDK, so an app cannot replace them;</li>
- *   <li>{@code jakarta.servlet.*} and {@code io.hawser.*} come from the server first (an app that
- *       bundles its own servlet-api jar still shares the server's types), then from the app;</li>
- *   <li>everything else comes from the app first (child-first), and is never looked up in the
- *       server's own libraries (picocli, ClassGraph ... stay invisible to the app).</li>
+ *   <li>the APIs the server implements, {@code jakarta.servlet.*} (JSP's {@code jakarta.servlet.jsp.*}
+ *       included) and {@code jakarta.el.*}, come from the server first (an app that bundles its own,
+ *       older servlet-api jar still shares the server's types), then from the app (an API the server
+ *       does not have, such as EL for a validator, is the app's own);</li>
+ *   <li>the server's own classes ({@code io.hawser.*}) are invisible, except
+ *       {@link io.hawser.servlet.DefaultServlet}, which a web.xml may name; an app's own class in an
+ *       {@code io.hawser} package is its own;</li>
+ *   <li>everything else comes from the app only (child-first), never from the server's own
+ *       libraries (picocli, ClassGraph, Commons FileUpload ... stay invisible to the app).</li>
  * </ul>
  *
  * {@link #close()} releases the jar files; the deployer calls it on undeploy so the loader and every
@@ -72,9 +80,18 @@ final class WebAppClassLoader extends URLClassLoader {
         return urls.toArray(new URL[0]);
     }
 
-    /** @return whether the name belongs to the server's shared API (loaded from the server first) */
+    /** Classes of the server an app may name (in web.xml), by their binary names. */
+    private static final java.util.Set<String> SERVER_CLASSES = java.util.Set.of("io.hawser.servlet.DefaultServlet");
+
+    /**
+     * @param className a binary class name ({@code a.b.C}), or a resource name with {@code /} turned into {@code .}
+     * @return whether it is loaded from the server first: the Servlet, JSP and EL APIs, and the few
+     *     server classes an app may name
+     */
     static boolean isServerShared(String className) {
-        return className.startsWith("jakarta.servlet.") || className.startsWith("io.hawser.");
+        return className.startsWith("jakarta.servlet.") || className.startsWith("jakarta.el.")
+                || SERVER_CLASSES.contains(className) || className.endsWith(".class")
+                && SERVER_CLASSES.contains(className.substring(0, className.length() - ".class".length()));
     }
 
     @Override

@@ -190,6 +190,16 @@ class FailClosedTest {
     }
 
     @Test
+    void jspPagesInAJarsMetaInfResourcesAreRefusedToo() throws Exception {
+        Path app = app("jarjsp", null, Map.of(), Map.of());
+        java.nio.file.Files.createDirectories(app.resolve("WEB-INF/lib"));
+        TestWars.zipWithEntry(app.resolve("WEB-INF/lib/widgets.jar"), "META-INF/resources/widgets/w.jsp", "<%= 1 %>");
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/lib/widgets.jar"
+                + " META-INF/resources/widgets/w.jsp: not enforced by Hawser (JSP is not supported yet): the pages"
+                + " would answer 404. Remove it, or accept the risk with --accept-unenforced jsp.");
+    }
+
+    @Test
     void aJspFileServletCannotBeAccepted() throws Exception {
         Path app = app("jspfile", "<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file></servlet>",
                 Map.of(), Map.of());

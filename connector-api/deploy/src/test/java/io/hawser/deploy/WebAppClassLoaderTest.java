@@ -3,6 +3,7 @@ package io.hawser.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hawser.servlet.DefaultServlet;
 import jakarta.servlet.Servlet;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -76,7 +77,85 @@ class WebAppClassLoaderTest {
             assertThat(getClass().getClassLoader().loadClass("io.github.classgraph.ClassGraph")).isNotNull();
             assertThatThrownBy(() -> loader.loadClass("io.github.classgraph.ClassGraph"))
                     .isInstanceOf(ClassNotFoundException.class);
-            assertThat(loader.loadClass(Deployer.class.getName())).isSameAs(Deployer.class);
+            assertThatThrownBy(() -> loader.loadClass(Deployer.class.getName()))
+                    .isInstanceOf(ClassNotFoundException.class);
+            assertThat(loader.getResource("io/hawser/deploy/Deployer.class")).isNull();
+            assertThat(loader.loadClass("io.hawser.servlet.DefaultServlet")).isSameAs(DefaultServlet.class);
+            assertThat(loader.getResource("io/hawser/servlet/DefaultServlet.class")).isNotNull();
+        }
+    }
+
+    @Test
+    void anAppsOwnClassInAnIoHawserPackageIsItsOwn() throws Exception {
+        Path app = dir.resolve("app");
+        TestWars.compile(app.resolve("WEB-INF/classes"), Map.of("io.hawser.deploy.Which",
+                versioned("io.hawser.deploy", "app")));
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            assertThat(version(loader.loadClass("io.hawser.deploy.Which"))).isEqualTo("app");
+        }
+    }
+
+    @Test
+    void theElApiComesFromTheServerWhenItHasItElseFromTheApp() throws Exception {
+        Path serverClasses = dir.resolve("server");
+        TestWars.compile(serverClasses, Map.of("jakarta.el.Which", versioned("jakarta.el", "server")));
+        Path app = dir.resolve("app");
+        TestWars.compile(app.resolve("WEB-INF/classes"), Map.of("jakarta.el.Which", versioned("jakarta.el", "app"),
+                "jakarta.el.OnlyInApp", versioned("jakarta.el", "app").replace("Which", "OnlyInApp")));
+        try (URLClassLoader server = new URLClassLoader(new URL[] {serverClasses.toUri().toURL()},
+                getClass().getClassLoader());
+                WebAppClassLoader loader = new WebAppClassLoader("t", app, server)) {
+            assertThat(version(loader.loadClass("jakarta.el.Which"))).isEqualTo("server");
+            assertThat(loader.loadClass("jakarta.el.OnlyInApp").getClassLoader()).isSameAs(loader);
+        }
+    }
+
+    @Test
+    void aBundledOlderServletApiJarLosesToTheServersButFillsWhatTheServerLacks() throws Exception {
+        Path old = dir.resolve("old-api");
+        TestWars.compile(old, Map.of(
+                "jakarta.servlet.http.HttpServlet", "package jakarta.servlet.http; public abstract class HttpServlet {}",
+                "jakarta.servlet.SingleThreadModel", "package jakarta.servlet; public interface SingleThreadModel {}"));
+        Path app = dir.resolve("app");
+        TestWars.zip(old, app.resolve("WEB-INF/lib/jakarta.servlet-api-5.0.0.jar"));
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            assertThat(loader.loadClass("jakarta.servlet.http.HttpServlet"))
+                    .isSameAs(jakarta.servlet.http.HttpServlet.class);
+            assertThat(loader.getResource("jakarta/servlet/http/HttpServlet.class").toString())
+                    .doesNotContain("jakarta.servlet-api-5.0.0.jar");
+            assertThat(loader.loadClass("jakarta.servlet.SingleThreadModel").getClassLoader()).isSameAs(loader);
+        }
+    }
+
+    @Test
+    void aMultiReleaseJarGivesTheHighestVersionUpToTheRunningJdk() throws Exception {
+        Path out = dir.resolve("mr");
+        TestWars.compile(out, Map.of("com.example.Which", versioned("com.example", "base")));
+        TestWars.compile(out.resolve("META-INF/versions/9"), Map.of("com.example.Which", versioned("com.example", "9")));
+        TestWars.compile(out.resolve("META-INF/versions/17"),
+                Map.of("com.example.Which", versioned("com.example", "17")));
+        int next = Runtime.version().feature() + 1;
+        TestWars.write(out.resolve("META-INF/versions/" + next + "/com/example/Which.class"), "not a class file");
+        TestWars.write(out.resolve("META-INF/MANIFEST.MF"), "Manifest-Version: 1.0\r\nMulti-Release: true\r\n\r\n");
+        Path app = dir.resolve("app");
+        TestWars.zip(out, app.resolve("WEB-INF/lib/mr.jar"));
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            assertThat(version(loader.loadClass("com.example.Which"))).isEqualTo("17");
+        }
+    }
+
+    @Test
+    void aJarWithItsOwnModuleInfoLoadsOnTheClassPath() throws Exception {
+        Path out = dir.resolve("mod");
+        TestWars.compile(out, Map.of("module-info", "module com.example.mod { exports com.example.mod; }",
+                "com.example.mod.Which", versioned("com.example.mod", "mod")));
+        assertThat(out.resolve("module-info.class")).exists();
+        Path app = dir.resolve("app");
+        TestWars.zip(out, app.resolve("WEB-INF/lib/mod.jar"));
+        try (WebAppClassLoader loader = new WebAppClassLoader("t", app, getClass().getClassLoader())) {
+            Class<?> c = loader.loadClass("com.example.mod.Which");
+            assertThat(version(c)).isEqualTo("mod");
+            assertThat(c.getModule().isNamed()).isFalse();
         }
     }
 

@@ -47,6 +47,11 @@ final class AppContext implements ServletContext {
                 : app.contextPath().replace('/', '.')));
     }
 
+    /** @return the web app this is the context of */
+    WebApp app() {
+        return app;
+    }
+
     @Override
     public String getContextPath() {
         return app.contextPath();

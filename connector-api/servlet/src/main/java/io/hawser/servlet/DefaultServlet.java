@@ -11,7 +11,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -20,7 +19,10 @@ import java.util.List;
 /**
  * The default servlet: serves a web app's static files (Servlet 6.1 §12.2, the servlet mapped to
  * {@code /}). The deployer registers it when the app maps nothing to {@code /}; an app may also
- * declare it in web.xml by this class name.
+ * declare it in web.xml by this class name. Serving the app's own directory, it also serves the
+ * {@code META-INF/resources} of the jars in {@code WEB-INF/lib} (§4.6), after the app's own files
+ * (the app's file of the same path wins), with the same validators, ranges and protections; a jar
+ * entry is streamed (there is no file to send zero-copy).
  *
  * <ul>
  *   <li>GET and HEAD (OPTIONS answers {@code Allow}; other methods 405 on an existing resource,
@@ -53,6 +55,8 @@ public class DefaultServlet extends HttpServlet {
     private static final String[] JSP_EXTENSIONS = {".jsp", ".jspx", ".jspf", ".tag", ".tagx"};
 
     private transient Path root;
+    /** {@code root}, then the jars' {@code META-INF/resources} when {@code root} is the app's directory. */
+    private transient List<Path> roots = List.of();
     private final transient List<String> welcomeFiles = new ArrayList<>();
 
     /**
@@ -95,6 +99,12 @@ public class DefaultServlet extends HttpServlet {
             } catch (IOException e) {
                 throw new ServletException("default servlet: cannot read " + root + ": " + e.getMessage(), e);
             }
+            List<Path> all = new ArrayList<>(List.of(root));
+            if (getServletContext() instanceof AppContext ctx && ctx.app().resources().isBase(root)) {
+                List<Path> own = ctx.app().resources().roots();
+                all.addAll(own.subList(1, own.size()));
+            }
+            roots = List.copyOf(all);
         }
     }
 
@@ -162,7 +172,7 @@ public class DefaultServlet extends HttpServlet {
         if (isJspFile(path)) {
             return false;
         }
-        StaticResource.Kind kind = StaticResource.resolve(root, path, false).kind;
+        StaticResource.Kind kind = StaticResource.resolve(roots, path, false).kind;
         return kind == StaticResource.Kind.FILE || kind == StaticResource.Kind.DIRECTORY;
     }
 
@@ -177,7 +187,7 @@ public class DefaultServlet extends HttpServlet {
             redirectToDirectory(req, resp);
             return;
         }
-        StaticResource r = StaticResource.resolve(root, path, req.getDispatcherType() != DispatcherType.REQUEST);
+        StaticResource r = StaticResource.resolve(roots, path, req.getDispatcherType() != DispatcherType.REQUEST);
         switch (r.kind) {
             case FILE:
                 if (path.endsWith("/") || isJspFile(path)) {
@@ -190,7 +200,7 @@ public class DefaultServlet extends HttpServlet {
                 if (!path.endsWith("/")) {
                     redirectToDirectory(req, resp);
                 } else {
-                    welcome(req, resp, r.file, path, body);
+                    welcome(req, resp, path, body);
                 }
                 break;
             case BAD:
@@ -220,11 +230,11 @@ public class DefaultServlet extends HttpServlet {
         resp.sendRedirect(req.getRequestURI() + "/" + (query == null ? "" : "?" + query));
     }
 
-    private void welcome(HttpServletRequest req, HttpServletResponse resp, Path dir, String path, boolean body)
+    private void welcome(HttpServletRequest req, HttpServletResponse resp, String path, boolean body)
             throws ServletException, IOException {
         for (String w : welcomeFiles) {
-            if (!isJspFile(w) && Files.isRegularFile(dir.resolve(w))) {
-                StaticResource r = StaticResource.resolve(root, path + w, false);
+            if (!isJspFile(w)) {
+                StaticResource r = StaticResource.resolve(roots, path + w, false);
                 if (r.kind == StaticResource.Kind.FILE) {
                     send(req, resp, r, w, body);
                     return;

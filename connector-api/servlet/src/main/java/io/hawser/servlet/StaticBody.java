@@ -2,12 +2,16 @@ package io.hawser.servlet;
 
 import io.hawser.api.ByteRanges;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -18,7 +22,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * ranges as {@code multipart/byteranges} (206, RFC 9110 §14.6). Content goes through the
  * connector's {@code ResponseBody.sendFile} ({@code FileChannel.transferTo}, zero-copy, since every
  * static response declares its Content-Length) when the response is not wrapped by a filter, and is
- * copied in 64 KiB writes through the wrapper's stream otherwise.
+ * copied in 64 KiB writes through the wrapper's stream otherwise. An entry of a jar's
+ * {@code META-INF/resources} (a path of a zip file system, Servlet 6.1 §4.6) has no file to send and
+ * is always streamed, decompressed, in 64 KiB writes.
  */
 final class StaticBody {
     /** Bytes per write. */
@@ -38,8 +44,8 @@ final class StaticBody {
     static void whole(HttpServletResponse resp, Path file, long length, boolean body) throws IOException {
         resp.setContentLengthLong(length);
         if (body && length > 0) {
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-                copy(ch, 0, length, resp.getOutputStream(), new byte[(int) Math.min(CHUNK, length)]);
+            try (Content c = new Content(file)) {
+                c.copy(0, length, resp.getOutputStream(), new byte[(int) Math.min(CHUNK, length)]);
             }
         }
     }
@@ -56,8 +62,8 @@ final class StaticBody {
         resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
         resp.setHeader("Content-Range", span.contentRange(length));
         resp.setContentLengthLong(span.length());
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            copy(ch, span.first(), span.length(), resp.getOutputStream(), new byte[(int) Math.min(CHUNK, span.length())]);
+        try (Content c = new Content(file)) {
+            c.copy(span.first(), span.length(), resp.getOutputStream(), new byte[(int) Math.min(CHUNK, span.length())]);
         }
     }
 
@@ -91,13 +97,66 @@ final class StaticBody {
         resp.setContentLengthLong(total);
         OutputStream out = resp.getOutputStream();
         byte[] buf = new byte[CHUNK];
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (Content c = new Content(file)) {
             for (int i = 0; i < spans.size(); i++) {
                 out.write(heads[i]);
-                copy(ch, spans.get(i).first(), spans.get(i).length(), out, buf);
+                c.copy(spans.get(i).first(), spans.get(i).length(), out, buf);
             }
         }
         out.write(tail);
+    }
+
+    /**
+     * A file's content, read at any position: through a {@link FileChannel} for a file of the default
+     * file system, else (a jar entry) through a stream, reopened when a later range starts before
+     * where the stream is.
+     */
+    private static final class Content implements Closeable {
+        private final Path file;
+        private final FileChannel channel;
+        private InputStream stream;
+        private long at;
+
+        Content(Path file) throws IOException {
+            this.file = file;
+            this.channel = file.getFileSystem() == FileSystems.getDefault()
+                    ? FileChannel.open(file, StandardOpenOption.READ) : null;
+        }
+
+        void copy(long position, long count, OutputStream out, byte[] buf) throws IOException {
+            if (channel != null) {
+                StaticBody.copy(channel, position, count, out, buf);
+                return;
+            }
+            if (stream == null || position < at) {
+                close();
+                stream = Files.newInputStream(file);
+                at = 0;
+            }
+            stream.skipNBytes(position - at);
+            at = position;
+            long left = count;
+            while (left > 0) {
+                int n = stream.read(buf, 0, (int) Math.min(buf.length, left));
+                if (n < 0) {
+                    throw new EOFException("resource shrank while being sent");
+                }
+                out.write(buf, 0, n);
+                at += n;
+                left -= n;
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (channel != null) {
+                channel.close();
+            }
+            if (stream != null) {
+                stream.close();
+                stream = null;
+            }
+        }
     }
 
     private static void copy(FileChannel ch, long position, long count, OutputStream out, byte[] buf)

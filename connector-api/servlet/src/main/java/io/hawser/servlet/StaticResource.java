@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * A request path resolved against a web app's directory, for the default servlet: a regular file
+ * A request path resolved against a web app's directory, then the {@code META-INF/resources} of its
+ * {@code WEB-INF/lib} jars (Servlet 6.1 §4.6), for the default servlet: a regular file or jar entry
  * (with its length, modification time and entity-tag), a directory, or a reason not to serve it.
  * Dot segments, backslashes and NUL are {@link Kind#BAD}; {@code WEB-INF/}, {@code META-INF/} and
  * anything that resolves outside the directory (also through a symbolic link) are
@@ -30,7 +31,27 @@ final class StaticResource {
     }
 
     /**
-     * @param root the web app's directory, a real path (symbolic links resolved)
+     * @param roots the web app's directory (a real path, symbolic links resolved), then each jar's
+     *     {@code META-INF/resources}; the first root where the path exists answers
+     * @param path the path within the app, decoded, starting with {@code /}
+     * @param internal whether the request is a forward, include or error dispatch, which may reach
+     *     {@code WEB-INF/} and {@code META-INF/}
+     * @return what it resolves to: {@link Kind#MISSING} only when no root has it
+     */
+    static StaticResource resolve(java.util.List<Path> roots, String path, boolean internal) {
+        StaticResource r = of(Kind.MISSING);
+        for (Path root : roots) {
+            r = resolve(root, path, internal);
+            if (r.kind != Kind.MISSING) {
+                return r;
+            }
+        }
+        return r;
+    }
+
+    /**
+     * @param root the web app's directory, a real path (symbolic links resolved), or a jar's
+     *     {@code META-INF/resources}
      * @param path the path within the app, decoded, starting with {@code /}
      * @param internal whether the request is a forward, include or error dispatch, which may reach
      *     {@code WEB-INF/} and {@code META-INF/}

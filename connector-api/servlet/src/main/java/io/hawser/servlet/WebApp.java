@@ -84,8 +84,10 @@ public final class WebApp {
      * @param loader the web app's class loader, the context class loader during init and requests;
      *     {@code null} for this class's loader
      * @return the web app
-     * @throws IllegalArgumentException for a malformed context path, or a base that is neither a
-     *     directory nor a WAR file
+     * @throws IllegalArgumentException for a malformed context path, a base that is neither a
+     *     directory nor a WAR file, a {@code WEB-INF/lib} jar that cannot be opened (its
+     *     {@code META-INF/resources} are the app's too, Servlet 6.1 §4.6), or a WAR file whose jars
+     *     hold {@code META-INF/resources} (those are served from a directory only)
      */
     public static WebApp create(String contextPath, Path base, ClassLoader loader) {
         return create(contextPath, base, loader, SessionClock.SYSTEM);
@@ -412,9 +414,15 @@ public final class WebApp {
      * Stops the app (§4.4, §11.2.1), with its class loader as context class loader: invalidates
      * every session (session listeners told), destroys servlets and filters, then runs
      * {@code contextDestroyed} in reverse order. Requests arriving afterwards get 503. Idempotent.
+     * An app that never started only closes its resources (the jars of {@code WEB-INF/lib}).
      */
     public void stop() {
         synchronized (this) {
+            if (state == State.NEW) {
+                state = State.STOPPED;
+                resources.close();
+                return;
+            }
             if (state != State.STARTED) {
                 return;
             }

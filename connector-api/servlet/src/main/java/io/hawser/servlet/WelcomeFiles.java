@@ -1,12 +1,11 @@
 package io.hawser.servlet;
 
 import jakarta.servlet.http.MappingMatch;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Welcome files (Servlet 6.1 §10.10): a request for a directory ({@code /} at the end) that only the
- * default servlet would take is served by the first welcome file that exists as a static resource,
+ * default servlet would take is served by the first welcome file that exists as a static resource
+ * (the WAR's own file or a jar's {@code META-INF/resources}, §4.6),
  * else by the first one a servlet is mapped to by an exact or path pattern (an extension pattern
  * names no servlet for a file that does not exist; Tomcat's mapper decides the same), as if it had
  * been requested (the request URI stays the directory's; servlet path and path info are the
@@ -28,8 +27,7 @@ final class WelcomeFiles {
             return direct;
         }
         for (String file : app.welcomeFiles()) {
-            Path resource = app.resources().resolve(path + file);
-            if (resource != null && Files.isRegularFile(resource)) {
+            if (app.resources().isFile(path + file)) {
                 return app.mapping().map(path + file);
             }
         }

@@ -46,19 +46,12 @@ class StaticResourcesTest {
         wars.put("/static", SampleWars.war("static"));
         wars.put("/files", files.getParent());
         server = new DeployedServer(wars);
-        client = new HttpClient();
-        client.setFollowRedirects(false);
-        client.start();
+        client = HttpRequests.client();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (client != null) {
-            client.stop();
-        }
-        if (server != null) {
-            server.close();
-        }
+        HttpRequests.stop(client, server);
     }
 
     private static Request request(String path) {
@@ -66,13 +59,7 @@ class StaticResourcesTest {
     }
 
     private static ContentResponse get(String path, String... fields) throws Exception {
-        Request r = request(path);
-        for (int i = 0; i < fields.length; i += 2) {
-            String name = fields[i];
-            String value = fields[i + 1];
-            r.headers(h -> h.put(name, value));
-        }
-        return r.send();
+        return HttpRequests.get(client, server.base() + path, fields);
     }
 
     @Test
