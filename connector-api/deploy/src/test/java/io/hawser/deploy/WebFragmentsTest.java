@@ -245,6 +245,41 @@ class WebFragmentsTest {
     }
 
     @Test
+    void metadataCompleteKeepsAnnotationsOutPerFragmentAndFragmentsOutForWebXml() throws Exception {
+        String annotated = "package com.acme; @jakarta.servlet.annotation.WebFilter(\"/%s/*\") public class %s"
+                + " implements jakarta.servlet.Filter { public void doFilter(jakarta.servlet.ServletRequest q,"
+                + " jakarta.servlet.ServletResponse r, jakarta.servlet.FilterChain c) throws java.io.IOException,"
+                + " jakarta.servlet.ServletException { c.doFilter(q, r); } }";
+        Path app = app("annotations", null);
+        classJar(app, "open.jar", "<name>open</name>" + param("from-open", "1"),
+                Map.of("com.acme.OpenFilter", annotated.formatted("o", "OpenFilter")), Map.of());
+        classJar(app, "closed.jar", "<web-fragment " + NS + " metadata-complete=\"true\">" + param("from-closed", "1")
+                + "</web-fragment>", Map.of("com.acme.ClosedFilter", annotated.formatted("c", "ClosedFilter")), Map.of());
+        classJar(app, "plain.jar", null, Map.of("com.acme.PlainFilter", annotated.formatted("p", "PlainFilter")), Map.of());
+        try (DeployedApp d = Deployer.deploy(app, "/x")) {
+            ServletContext c = d.webApp().servletContext();
+            assertThat(c.getFilterRegistrations()).containsKeys("com.acme.OpenFilter", "com.acme.PlainFilter")
+                    .doesNotContainKey("com.acme.ClosedFilter");
+            assertThat(c.getInitParameter("from-closed")).isEqualTo("1");
+            assertThat(c.getAttribute(ServletContext.ORDERED_LIBS)).as("no ordering declared").isNull();
+        }
+        TestWars.write(app.resolve("WEB-INF/web.xml"), TestWars.webXml("<absolute-ordering><name>open</name>"
+                + "</absolute-ordering>"));
+        try (DeployedApp d = Deployer.deploy(app, "/x")) {
+            ServletContext c = d.webApp().servletContext();
+            assertThat(c.getFilterRegistrations()).containsKey("com.acme.OpenFilter")
+                    .doesNotContainKeys("com.acme.PlainFilter", "com.acme.ClosedFilter");
+            assertThat(c.getInitParameter("from-closed")).isNull();
+        }
+        TestWars.write(app.resolve("WEB-INF/web.xml"), "<web-app " + NS + " metadata-complete=\"true\"/>");
+        try (DeployedApp d = Deployer.deploy(app, "/x")) {
+            ServletContext c = d.webApp().servletContext();
+            assertThat(c.getFilterRegistrations()).isEmpty();
+            assertThat(c.getInitParameter("from-open")).isNull();
+        }
+    }
+
+    @Test
     void aFragmentsLoginConfigNeedsARealmAndItsConstraintsReachTheApp() throws Exception {
         Path app = app("secured", null);
         jar(app, "sec.jar", "<security-constraint><web-resource-collection><web-resource-name>a</web-resource-name>"
