@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * The servlet annotations of one web app (Servlet 6.1 §8.1): {@code @WebServlet}, {@code @WebFilter},
  * {@code @WebListener} and {@code @MultipartConfig} on the classes of {@code WEB-INF/classes} and
- * {@code WEB-INF/lib/*.jar}, and the classes a {@code @HandlesTypes} asks for; also what Hawser
- * must refuse: javax classes, web fragments, and the not-supported annotations of
+ * the jars of {@code WEB-INF/lib} that count after fragment ordering (§8.2.2; a
+ * {@code metadata-complete} fragment's annotations are ignored), and the classes a
+ * {@code @HandlesTypes} asks for; also what Hawser must refuse: javax classes and the not-supported annotations of
  * {@link DeploymentFeatures}; and the security annotations {@code @DeclareRoles}, {@code @RunAs} and
  * the roles of {@code @ServletSecurity} (the deployer loads the servlet class for the rest of
  * {@code @ServletSecurity}). Read from the class files with ClassGraph: no class is loaded to find

@@ -148,6 +148,17 @@ final class FragmentMerge {
                 realmNeededBy = s.realmNeededBy();
             }
         }
+        for (WebFragment f : fragments) {
+            for (Map.Entry<String, Map<String, String>> s : f.content().security().roleRefs().entrySet()) {
+                for (Map.Entry<String, String> ref : s.getValue().entrySet()) {
+                    if (!roles.contains(ref.getValue())) {
+                        throw new DeploymentException(null, f.label() + " <servlet> \"" + s.getKey() + "\""
+                                + " <security-role-ref> \"" + ref.getKey() + "\" <role-link>", "\"" + ref.getValue()
+                                + "\" is not declared by a <security-role> of web.xml or a web fragment", null);
+                    }
+                }
+            }
+        }
         WebXmlSecurity security = new WebXmlSecurity(List.copyOf(constraints), login, List.copyOf(roles),
                 Map.copyOf(runAs), Map.copyOf(roleRefs), denyUncovered, realmNeededBy);
         return new WebXml(xml.version(), xml.metadataComplete(), xml.displayName(), params,

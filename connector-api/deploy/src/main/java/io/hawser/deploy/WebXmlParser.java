@@ -198,7 +198,7 @@ final class WebXmlParser {
         }
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
-                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported),
+                responseEncoding, localeEncodings, security.done(!fragment), List.copyOf(unsupported),
                 absoluteOrdering == null ? null : List.copyOf(absoluteOrdering));
     }
 

@@ -280,6 +280,19 @@ class WebFragmentsTest {
     }
 
     @Test
+    void aFragmentsRoleLinkMayNameAWebXmlRoleButNotAnUndeclaredOne() throws Exception {
+        Path app = app("links", "<security-role><role-name>admin</role-name></security-role>");
+        String servlet = "<servlet><servlet-name>s</servlet-name><servlet-class>com.acme.S</servlet-class>"
+                + "<security-role-ref><role-name>boss</role-name><role-link>%s</role-link></security-role-ref></servlet>";
+        jar(app, "a.jar", servlet.formatted("admin"), Map.of());
+        assertThat(merged(app).security().roleRefs()).isEqualTo(Map.of("s", Map.of("boss", "admin")));
+        jar(app, "a.jar", servlet.formatted("nobody"), Map.of());
+        assertThat(refusal(() -> merged(app))).isEqualTo("WEB-INF/lib/a.jar!/META-INF/web-fragment.xml <servlet> \"s\""
+                + " <security-role-ref> \"boss\" <role-link>: \"nobody\" is not declared by a <security-role> of"
+                + " web.xml or a web fragment");
+    }
+
+    @Test
     void aFragmentsLoginConfigNeedsARealmAndItsConstraintsReachTheApp() throws Exception {
         Path app = app("secured", null);
         jar(app, "sec.jar", "<security-constraint><web-resource-collection><web-resource-name>a</web-resource-name>"
