@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * The servlet annotations of one web app (Servlet 6.1 §8.1): {@code @WebServlet}, {@code @WebFilter},
  * {@code @WebListener} and {@code @MultipartConfig} on the classes of {@code WEB-INF/classes} and
- * {@code WEB-INF/lib/*.jar}, and the classes a {@code @HandlesTypes} asks for; also what Hawser
- * must refuse: javax classes, web fragments, and the not-supported annotations of
+ * the jars of {@code WEB-INF/lib} that count after fragment ordering (§8.2.2; a
+ * {@code metadata-complete} fragment's annotations are ignored), and the classes a
+ * {@code @HandlesTypes} asks for; also what Hawser must refuse: javax classes and the not-supported annotations of
  * {@link DeploymentFeatures}; and the security annotations {@code @DeclareRoles}, {@code @RunAs} and
  * the roles of {@code @ServletSecurity} (the deployer loads the servlet class for the rest of
  * {@code @ServletSecurity}). Read from the class files with ClassGraph: no class is loaded to find
@@ -40,10 +41,12 @@ final class AnnotationScan implements AutoCloseable {
 
     private final Path base;
     private final ScanResult result;
+    private final Set<String> ignored;
 
-    private AnnotationScan(Path base, ScanResult result) {
+    private AnnotationScan(Path base, ScanResult result, Set<String> ignored) {
         this.base = base;
         this.result = result;
+        this.ignored = ignored;
     }
 
     /**
@@ -51,23 +54,42 @@ final class AnnotationScan implements AutoCloseable {
      * @return the scan of its {@code WEB-INF/classes} and {@code WEB-INF/lib/*.jar}
      */
     static AnnotationScan of(Path base) {
+        List<String> jars = new ArrayList<>();
+        File[] files = base.resolve("WEB-INF/lib").toFile().listFiles((d, n) -> n.endsWith(".jar"));
+        if (files != null) {
+            Arrays.sort(files);
+            for (File f : files) {
+                jars.add("WEB-INF/lib/" + f.getName());
+            }
+        }
+        return of(base, jars, Set.of());
+    }
+
+    /**
+     * The scan of the jars that count after fragment ordering (Servlet 6.1 §8.2.2).
+     *
+     * @param base the exploded web app
+     * @param jars the jars to scan besides {@code WEB-INF/classes}, in order ({@code WEB-INF/lib/x.jar})
+     * @param ignored those of {@code jars} whose fragment is {@code metadata-complete}: their classes
+     *     count for {@code @HandlesTypes} and javax evidence, their annotations do not (§8.1)
+     * @return the scan
+     */
+    static AnnotationScan of(Path base, List<String> jars, Set<String> ignored) {
         List<File> path = new ArrayList<>();
         File classes = base.resolve("WEB-INF/classes").toFile();
         if (classes.isDirectory()) {
             path.add(classes);
         }
-        File[] jars = base.resolve("WEB-INF/lib").toFile().listFiles((d, n) -> n.endsWith(".jar"));
-        if (jars != null) {
-            Arrays.sort(jars);
-            path.addAll(Arrays.asList(jars));
+        for (String jar : jars) {
+            path.add(base.resolve(jar).toFile());
         }
         if (path.isEmpty()) {
-            return new AnnotationScan(base, null);
+            return new AnnotationScan(base, null, ignored);
         }
         ScanResult r = new ClassGraph().overrideClasspath(path).enableClassInfo().enableAnnotationInfo()
                 .enableMethodInfo().enableFieldInfo().ignoreClassVisibility().ignoreMethodVisibility()
                 .ignoreFieldVisibility().scan(1);
-        return new AnnotationScan(base, r);
+        return new AnnotationScan(base, r, Set.copyOf(ignored));
     }
 
     /** @return the {@code @WebServlet} classes, with any {@code @MultipartConfig} */
@@ -126,7 +148,7 @@ final class AnnotationScan implements AutoCloseable {
      * @return its {@code @MultipartConfig}, or {@code null}
      */
     MultipartDecl multipart(String className) {
-        ClassInfo c = result == null ? null : result.getClassInfo(className);
+        ClassInfo c = result == null ? null : counted(result.getClassInfo(className));
         AnnotationInfo a = c == null ? null : c.getAnnotationInfo(MULTIPART);
         if (a == null) {
             return null;
@@ -143,7 +165,7 @@ final class AnnotationScan implements AutoCloseable {
      * @return the role of its {@code @RunAs}, or {@code null}
      */
     String runAs(String className) {
-        ClassInfo c = result == null ? null : result.getClassInfo(className);
+        ClassInfo c = result == null ? null : counted(result.getClassInfo(className));
         AnnotationInfo a = c == null ? null : c.getAnnotationInfo(RUN_AS);
         return a == null ? null : string(a, "value", null);
     }
@@ -318,7 +340,7 @@ final class AnnotationScan implements AutoCloseable {
             classes.addAll(result.getClassesWithMethodAnnotation(type));
             classes.addAll(result.getClassesWithFieldAnnotation(type));
             for (ClassInfo c : classes) {
-                if (anywhere || isContainerManaged(c)) {
+                if (counted(c) != null && (anywhere || isContainerManaged(c))) {
                     out.add(new DeploymentFeatures.Use(f, "@" + type.substring(type.lastIndexOf('.') + 1) + " on "
                             + c.getName() + " (" + element(c) + ")"));
                 }
@@ -341,7 +363,13 @@ final class AnnotationScan implements AutoCloseable {
     }
 
     private ClassInfoList annotated(String annotation) {
-        return result == null ? new ClassInfoList() : result.getClassesWithAnnotation(annotation);
+        return result == null ? new ClassInfoList()
+                : result.getClassesWithAnnotation(annotation).filter(c -> counted(c) != null);
+    }
+
+    /** @return {@code c}, or {@code null} when it is absent or in a jar whose annotations are ignored */
+    private ClassInfo counted(ClassInfo c) {
+        return c == null || !ignored.isEmpty() && ignored.contains(element(c)) ? null : c;
     }
 
     private String element(ClassInfo c) {

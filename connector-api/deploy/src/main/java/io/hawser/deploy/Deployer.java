@@ -16,8 +16,9 @@ import java.util.stream.Stream;
 /**
  * Deploys a web app from a {@code .war} file or an exploded WAR directory (Servlet 6.1 §10):
  * unpacks the WAR into a temporary directory, reads {@code WEB-INF/web.xml}, scans the annotations
- * (unless {@code metadata-complete}), refuses the app if it asks for something Hawser does not
- * enforce (a javax app, web fragments, JSP pages, JNDI resources ..., unless
+ * and the web fragments of its jars in their order, merged into web.xml (unless
+ * {@code metadata-complete}), refuses the app if it asks for something Hawser does not
+ * enforce (a javax app, JSP pages, JNDI resources ..., unless
  * accepted through {@link Unenforced}) or users must sign in and no realm was given, gives the app its
  * own class loader, registers everything (security constraints and login-config included)
  * with a {@link WebApp}, runs the {@code ServletContainerInitializer}s, adds the
@@ -164,9 +165,12 @@ public final class Deployer {
             Path base = isWar ? WarExpander.expand(source, label) : source.toAbsolutePath().normalize();
             expanded = isWar ? base : null;
             Path webXmlFile = base.resolve(WebXmlParser.FILE);
-            WebXml xml = Files.isRegularFile(webXmlFile) ? WebXmlParser.parse(webXmlFile) : WebXml.NONE;
+            WebXml webXml = Files.isRegularFile(webXmlFile) ? WebXmlParser.parse(webXmlFile) : WebXml.NONE;
+            FragmentOrder order = FragmentOrder.of(webXml.absoluteOrdering(), WebFragment.readAll(base));
+            // metadata-complete in web.xml: neither fragments nor annotations are read (§8.1, as Tomcat and Jetty)
+            WebXml xml = webXml.metadataComplete() ? webXml : FragmentMerge.merge(webXml, order.fragments());
             List<String> unenforced;
-            try (LazyScan scan = new LazyScan(base)) {
+            try (LazyScan scan = new LazyScan(base, order)) {
                 unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted);
                 FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
                 loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
@@ -180,7 +184,10 @@ public final class Deployer {
                 xml.security().applyTo(app);
                 phase = "registering";
                 new ContextAssembler(app, loader).apply(xml, xml.metadataComplete() ? null : scan.get());
-                ContainerInitializers.run(app.servletContext(), loader, scan);
+                if (order.explicit()) {
+                    app.servletContext().setAttribute(ServletContext.ORDERED_LIBS, order.orderedLibs());
+                }
+                ContainerInitializers.run(app.servletContext(), loader, scan, base, scan.jars());
                 addDefaultServlet(app.servletContext(), base, welcome);
             }
             phase = "starting";
@@ -273,16 +280,25 @@ public final class Deployer {
     /** The annotation scan, made on first use, closed with the deployment step. */
     private static final class LazyScan implements java.util.function.Supplier<AnnotationScan>, AutoCloseable {
         private final Path base;
+        private final FragmentOrder order;
         private AnnotationScan scan;
 
-        LazyScan(Path base) {
+        LazyScan(Path base, FragmentOrder order) {
             this.base = base;
+            this.order = order;
+        }
+
+        /** @return the jars that count, in fragment order */
+        List<String> jars() {
+            return order.fragments().stream().map(WebFragment::jar).toList();
         }
 
         @Override
         public AnnotationScan get() {
             if (scan == null) {
-                scan = AnnotationScan.of(base);
+                java.util.Set<String> ignored = new java.util.HashSet<>();
+                order.fragments().stream().filter(WebFragment::metadataComplete).forEach(f -> ignored.add(f.jar()));
+                scan = AnnotationScan.of(base, jars(), ignored);
             }
             return scan;
         }

@@ -65,9 +65,7 @@ final class DeploymentFeatures {
     static final Feature JSP = new Feature("jsp", Support.NOT_SUPPORTED, "JSP is not supported yet",
             "the pages would answer 404", null);
     /** {@code META-INF/web-fragment.xml} in a jar of {@code WEB-INF/lib} (Servlet 6.1 §8.2). */
-    static final Feature WEB_FRAGMENT = new Feature("web-fragment", Support.NOT_SUPPORTED,
-            "web fragments are not read yet", "the filters, servlets, listeners and constraints it declares would"
-                    + " not be installed", null);
+    static final Feature WEB_FRAGMENT = new Feature("web-fragment", Support.ACTED_ON, null, null, null);
 
     static {
         acted("", "display-name", "context-param", "filter", "filter-mapping", "listener", "servlet",
@@ -85,8 +83,12 @@ final class DeploymentFeatures {
         notSupported("post-construct", "lifecycle callbacks are not called yet", "the method would never run");
         notSupported("pre-destroy", "lifecycle callbacks are not called yet", "the method would never run");
         notSupported("jsp-config", "JSP is not supported yet", "its JSP pages and tag libraries would not work");
-        notSupported("absolute-ordering", "web fragment ordering is not supported yet",
-                "the annotations and initializers of the jars it leaves out would still be used");
+        acted("", "absolute-ordering");
+        acted("absolute-ordering", "name", "others");
+        acted("web-fragment", "name", "ordering");
+        acted("ordering", "before", "after");
+        acted("before", "name", "others");
+        acted("after", "name", "others");
 
         acted("servlet", "servlet-name", "servlet-class", "init-param", "load-on-startup", "enabled",
                 "async-supported", "multipart-config");
@@ -210,9 +212,6 @@ final class DeploymentFeatures {
     static Feature notSupported(String name) {
         if (name.equals(JSP.name())) {
             return JSP;
-        }
-        if (name.equals(WEB_FRAGMENT.name())) {
-            return WEB_FRAGMENT;
         }
         for (Feature f : ELEMENTS.values()) {
             if (f.support() == Support.NOT_SUPPORTED && f.name().equals(name)) {

@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * Refuses a web app that asks for something Hawser does not enforce (the design's "fail closed"):
- * a javax application; a not-supported element of web.xml, web fragment or annotation of
+ * a javax application; a not-supported element of web.xml, of a web fragment (merged into the
+ * {@link WebXml} it is given, each naming {@code WEB-INF/lib/x.jar!/META-INF/web-fragment.xml}) or annotation of
  * {@link DeploymentFeatures}; a JSP page; an app whose users must sign in when no realm was given. Each refusal is one {@link DeploymentException} naming the
  * file, the element and what to do; a feature the deployer accepted ({@link Unenforced}) is listed
  * for the one warning the deployer logs instead.
@@ -30,7 +31,7 @@ final class FailClosed {
 
     /**
      * @param base the exploded web app
-     * @param xml its web.xml ({@link WebXml#NONE} when absent)
+     * @param xml its web.xml with its fragments merged in ({@link WebXml#NONE} when there is neither)
      * @param scan its annotation scan, or {@code null} when {@code metadata-complete} (then annotations
      *     and web fragments are not processed, Servlet 6.1 §8.1, so they are not looked for)
      * @param accepted the features the deployer accepts unenforced
@@ -49,12 +50,6 @@ final class FailClosed {
         }
         uses.addAll(xml.unsupported());
         if (scan != null) {
-            for (String jar : scan.elementsWith("META-INF/web-fragment.xml")) {
-                if (jar.startsWith("WEB-INF/lib/")) {
-                    uses.add(new DeploymentFeatures.Use(DeploymentFeatures.WEB_FRAGMENT,
-                            jar + " META-INF/web-fragment.xml"));
-                }
-            }
             uses.addAll(scan.unsupportedAnnotations());
         }
         for (String page : jspPages(base)) {

@@ -9,7 +9,7 @@ import java.util.TreeSet;
 
 /**
  * The not-supported features a deployer accepts Hawser will not enforce, by the names of the table
- * in {@code docs/deployment.md} ({@code env-entry}, {@code jsp}, {@code web-fragment}, ...): a web app
+ * in {@code docs/deployment.md} ({@code env-entry}, {@code jsp}, {@code resource-ref}, ...): a web app
  * using one of them is deployed rather than refused, and a warning lists, once per app, what is not
  * enforced. {@code jsp-file} cannot be accepted. The launcher's {@code --accept-unenforced} makes one of these.
  */
@@ -58,7 +58,6 @@ public final class Unenforced {
     public static Set<String> acceptable() {
         Set<String> out = new TreeSet<>();
         out.add(DeploymentFeatures.JSP.name());
-        out.add(DeploymentFeatures.WEB_FRAGMENT.name());
         for (DeploymentFeatures.Feature f : DeploymentFeatures.elements().values()) {
             if (f.acceptable()) {
                 out.add(f.name());

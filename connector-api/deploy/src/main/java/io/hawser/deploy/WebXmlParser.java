@@ -58,10 +58,24 @@ final class WebXmlParser {
         } catch (SAXException | IOException e) {
             throw new DeploymentException(null, FILE, "cannot read: " + e.getMessage(), e);
         }
-        return new WebXmlParser().read(doc.getDocumentElement());
+        return new WebXmlParser().read(doc.getDocumentElement(), false);
     }
 
-    private static DocumentBuilder builder() throws DeploymentException {
+    /**
+     * @param root the root element of a {@code web-fragment.xml} (Servlet 6.1 §8.2.1)
+     * @return what it declares of the web-common elements ({@code <name>} and {@code <ordering>} are
+     *     left to {@link WebFragment}); its messages name {@link #FILE}, for the caller to relabel
+     * @throws DeploymentException as {@link #parse(Path)}
+     */
+    static WebXml parseFragment(Element root) throws DeploymentException {
+        return new WebXmlParser().read(root, true);
+    }
+
+    /**
+     * @return a namespace-aware DOM builder with external entities, DTDs and schemas off
+     * @throws DeploymentException when the JDK's parser cannot be configured so
+     */
+    static DocumentBuilder builder() throws DeploymentException {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setNamespaceAware(true);
@@ -83,9 +97,10 @@ final class WebXmlParser {
         }
     }
 
-    private WebXml read(Element root) throws DeploymentException {
-        checkRoot(root);
-        classify(root, "", FILE);
+    private WebXml read(Element root, boolean fragment) throws DeploymentException {
+        checkRoot(root, fragment ? "web-fragment" : "web-app");
+        classify(root, fragment ? "web-fragment" : "", FILE);
+        List<String> absoluteOrdering = null;
         String version = root.getAttribute("version").trim();
         boolean metadataComplete = Boolean.parseBoolean(root.getAttribute("metadata-complete").trim());
         String displayName = null;
@@ -168,13 +183,23 @@ final class WebXmlParser {
                 case "response-character-encoding":
                     responseEncoding = Dom.text(e);
                     break;
+                case "absolute-ordering":
+                    if (absoluteOrdering != null) {
+                        throw new DeploymentException(null, FILE + " <absolute-ordering>", "declared twice", null);
+                    }
+                    absoluteOrdering = new ArrayList<>();
+                    for (Element o : Dom.children(e)) {
+                        absoluteOrdering.add(Dom.name(o).equals("others") ? WebXml.OTHERS : Dom.text(o));
+                    }
+                    break;
                 default:
                     // descriptive or not supported: classified above
             }
         }
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
-                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported));
+                responseEncoding, localeEncodings, security.done(!fragment), List.copyOf(unsupported),
+                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering));
     }
 
     /**
@@ -186,9 +211,14 @@ final class WebXmlParser {
             String name = Dom.name(e);
             String here = where + " <" + name + ">";
             DeploymentFeatures.Feature f = DeploymentFeatures.element(parentName, name);
+            if (parentName.equals("web-fragment")) {
+                // a fragment's root holds web-common's elements and its own name and ordering, §8.2.1
+                f = f != null || name.equals("absolute-ordering") ? f : DeploymentFeatures.element("", name);
+            }
             if (f == null) {
                 throw new DeploymentException(null, here, "not an element of the Servlet 6.1 deployment descriptor"
-                        + (parentName.isEmpty() ? "" : " inside <" + parentName + ">")
+                        + (parentName.isEmpty() || parentName.equals("web-fragment") ? ""
+                                : " inside <" + parentName + ">")
                         + "; Hawser refuses what it cannot classify. Remove it, or correct its name", null);
             }
             if (f.support() == DeploymentFeatures.Support.NOT_SUPPORTED) {
@@ -199,10 +229,10 @@ final class WebXmlParser {
         }
     }
 
-    private static void checkRoot(Element root) throws DeploymentException {
-        if (!Dom.name(root).equals("web-app")) {
+    private static void checkRoot(Element root, String rootName) throws DeploymentException {
+        if (!Dom.name(root).equals(rootName)) {
             throw new DeploymentException(null, FILE, "the root element is <" + Dom.name(root)
-                    + ">, not <web-app>", null);
+                    + ">, not <" + rootName + ">", null);
         }
         String ns = root.getNamespaceURI();
         String version = root.getAttribute("version").trim();
@@ -224,11 +254,11 @@ final class WebXmlParser {
                     + " in place", null);
         }
         if (ns != null && !ns.equals(JAKARTA_NS)) {
-            throw new DeploymentException(null, FILE + " <web-app>", "namespace " + ns + (version.isEmpty() ? ""
+            throw new DeploymentException(null, FILE + " <" + rootName + ">", "namespace " + ns + (version.isEmpty() ? ""
                     : " version " + version) + " is a javax (Java EE) descriptor. " + FailClosed.JAVAX, null);
         }
         if (!version.isEmpty() && !VERSIONS.contains(version)) {
-            throw new DeploymentException(null, FILE + " <web-app>", "version " + version
+            throw new DeploymentException(null, FILE + " <" + rootName + ">", "version " + version
                     + " is not supported (5.0, 6.0 or 6.1)", null);
         }
     }

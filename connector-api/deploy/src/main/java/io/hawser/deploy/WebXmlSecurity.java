@@ -107,7 +107,18 @@ record WebXmlSecurity(List<SecurityConstraint> constraints, LoginConfig loginCon
          * @throws DeploymentException for a role-link to a role no {@code <security-role>} declares
          */
         WebXmlSecurity done() throws DeploymentException {
-            for (Map.Entry<String, Map<String, String>> s : roleRefs.entrySet()) {
+            return done(true);
+        }
+
+        /**
+         * @param checkLinks whether every role-link must name a role declared here (a web fragment's may
+         *     name one of web.xml or another fragment: {@link FragmentMerge} checks those)
+         * @return what was read
+         * @throws DeploymentException for a role-link to a role no {@code <security-role>} declares
+         */
+        WebXmlSecurity done(boolean checkLinks) throws DeploymentException {
+            for (Map.Entry<String, Map<String, String>> s : checkLinks ? roleRefs.entrySet()
+                    : Map.<String, Map<String, String>>of().entrySet()) {
                 for (Map.Entry<String, String> ref : s.getValue().entrySet()) {
                     if (!roles.contains(ref.getValue())) {
                         throw new DeploymentException(null, FILE + " <servlet> \"" + s.getKey() + "\""

@@ -163,16 +163,18 @@ class FailClosedTest {
     }
 
     @Test
-    void aWebFragmentIsRefusedUnlessMetadataCompleteOrAccepted() throws Exception {
+    void aFragmentsNotSupportedElementIsRefusedNamingTheFragmentUnlessMetadataCompleteOrAccepted() throws Exception {
         Path lib = dir.resolve("lib");
-        TestWars.write(lib.resolve("META-INF/web-fragment.xml"), "<web-fragment/>");
+        TestWars.write(lib.resolve("META-INF/web-fragment.xml"), "<web-fragment xmlns=\"https://jakarta.ee/xml/ns/"
+                + "jakartaee\" version=\"6.1\"><name>shiro</name><env-entry><env-entry-name>x</env-entry-name>"
+                + "</env-entry></web-fragment>");
         Path app = app("frag", null, Map.of(), Map.of());
         TestWars.zip(lib, app.resolve("WEB-INF/lib/shiro-web.jar"));
         assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/lib/shiro-web.jar"
-                + " META-INF/web-fragment.xml: not enforced by Hawser (web fragments are not read yet): the filters,"
-                + " servlets, listeners and constraints it declares would not be installed. Remove it, or accept the"
-                + " risk with --accept-unenforced web-fragment.");
-        deploys(app, Unenforced.of("web-fragment"));
+                + "!/META-INF/web-fragment.xml <env-entry>: not enforced by Hawser (JNDI resources and injection are"
+                + " not provided yet): its lookups and injections would fail or find nothing. Remove it, or accept the"
+                + " risk with --accept-unenforced env-entry.");
+        deploys(app, Unenforced.of("env-entry"));
         TestWars.write(app.resolve("WEB-INF/web.xml"),
                 "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.1\" metadata-complete=\"true\"/>");
         deploys(app, Unenforced.NONE);
@@ -265,23 +267,13 @@ class FailClosedTest {
     }
 
     @Test
-    void absoluteOrderingIsRefusedUntilAccepted() throws Exception {
-        Path app = app("order", "<absolute-ordering/>", Map.of(), Map.of());
-        assertThat(refusal(app, Unenforced.NONE)).endsWith("WEB-INF/web.xml <absolute-ordering>: not enforced by Hawser"
-                + " (web fragment ordering is not supported yet): the annotations and initializers of the jars it"
-                + " leaves out would still be used. Remove it, or accept the risk with --accept-unenforced"
-                + " absolute-ordering.");
-        deploys(app, Unenforced.of("absolute-ordering"));
-    }
-
-    @Test
     void unknownNamesCannotBeAccepted() {
         assertThatThrownBy(() -> Unenforced.of("everything")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("\"everything\" is not a feature Hawser leaves unenforced (one of"
-                        + " absolute-ordering, administered-object, connection-factory, context-service, data-source,");
-        assertThat(Unenforced.acceptable()).contains("jsp", "web-fragment", "env-entry", "post-construct")
+                        + " administered-object, connection-factory, context-service, data-source,");
+        assertThat(Unenforced.acceptable()).contains("jsp", "env-entry", "post-construct")
                 .doesNotContain("security-constraint", "login-config", "security-role", "run-as", "security-role-ref",
-                        "jsp-file", "description");
+                        "jsp-file", "description", "web-fragment", "absolute-ordering");
     }
 
     @Test

@@ -85,17 +85,19 @@ class FailClosedLauncherTest {
     }
 
     @Test
-    void aWebFragmentAnUnknownElementAndUrlTrackingAreRefused() throws Exception {
+    void aWebFragmentsUnsupportedElementAnUnknownElementAndUrlTrackingAreRefused() throws Exception {
         Path lib = work.resolve("shiro-lib");
-        JavaSources.write(lib.resolve("META-INF/web-fragment.xml"), "<web-fragment/>");
+        JavaSources.write(lib.resolve("META-INF/web-fragment.xml"), "<web-fragment xmlns=\"https://jakarta.ee/xml/ns/"
+                + "jakartaee\" version=\"6.1\"><resource-ref><res-ref-name>jdbc/x</res-ref-name></resource-ref>"
+                + "</web-fragment>");
         Path app = work.resolve("shiro-app");
         JavaSources.write(app.resolve("WEB-INF/web.xml"), JavaSources.webXml(""));
         JavaSources.zip(lib, app.resolve("WEB-INF/lib/shiro-web.jar"));
         Path fragment = JavaSources.zip(app, work.resolve("shiro.war"));
         assertThat(refused(fragment.toString())).isEqualTo("hawser: cannot deploy " + fragment
-                + ": WEB-INF/lib/shiro-web.jar META-INF/web-fragment.xml: not enforced by Hawser (web fragments are not"
-                + " read yet): the filters, servlets, listeners and constraints it declares would not be installed."
-                + " Remove it, or accept the risk with --accept-unenforced web-fragment.\n");
+                + ": WEB-INF/lib/shiro-web.jar!/META-INF/web-fragment.xml <resource-ref>: not enforced by Hawser (JNDI"
+                + " resources and injection are not provided yet): its lookups and injections would fail or find"
+                + " nothing. Remove it, or accept the risk with --accept-unenforced resource-ref.\n");
 
         Path typo = JavaSources.war(work, "typo", JavaSources.webXml("<servlet><servlet-nam>x</servlet-nam></servlet>"),
                 Map.of(), Map.of());
@@ -140,7 +142,7 @@ class FailClosedLauncherTest {
             assertThat(hawser.exitCode()).isEqualTo(2);
             String err = hawser.stderr();
             assertThat(err).startsWith("hawser: --accept-unenforced: \"everything\" is not a feature Hawser leaves"
-                    + " unenforced (one of absolute-ordering, ").endsWith(", web-fragment)\n");
+                    + " unenforced (one of administered-object, ").endsWith(", service-ref)\n");
             assertThat(err.lines()).hasSize(1);
         }
     }
