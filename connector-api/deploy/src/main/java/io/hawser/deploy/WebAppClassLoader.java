@@ -20,8 +20,9 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>JDK classes ({@code java.*} and whatever the platform class loader has) always come from the
  *       JDK, so an app cannot replace them;</li>
- *   <li>{@code jakarta.servlet.*} and {@code io.hawser.*} come from the server first (an app that
- *       bundles its own servlet-api jar still shares the server's types), then from the app;</li>
+ *   <li>{@code jakarta.servlet.*}, {@code jakarta.annotation.*} and {@code io.hawser.*} come from the
+ *       server first (an app that bundles its own servlet-api or annotation-api jar still shares the
+ *       server's types, so its {@code @PostConstruct} is the one the container looks for), then from the app;</li>
  *   <li>everything else comes from the app first (child-first), and is never looked up in the
  *       server's own libraries (picocli, ClassGraph ... stay invisible to the app).</li>
  * </ul>
@@ -74,7 +75,8 @@ final class WebAppClassLoader extends URLClassLoader {
 
     /** @return whether the name belongs to the server's shared API (loaded from the server first) */
     static boolean isServerShared(String className) {
-        return className.startsWith("jakarta.servlet.") || className.startsWith("io.hawser.");
+        return className.startsWith("jakarta.servlet.") || className.startsWith("jakarta.annotation.")
+                || className.startsWith("io.hawser.");
     }
 
     @Override

@@ -103,8 +103,9 @@ final class WebXmlParser {
         String requestEncoding = null;
         String responseEncoding = null;
         WebXmlSecurity.Reader security = new WebXmlSecurity.Reader();
+        WebXmlNaming.Reader naming = new WebXmlNaming.Reader();
         for (Element e : Dom.children(root)) {
-            if (security.read(e)) {
+            if (security.read(e) || naming.read(e)) {
                 continue;
             }
             String name = Dom.name(e);
@@ -174,7 +175,7 @@ final class WebXmlParser {
         }
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
-                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported));
+                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported), naming.done());
     }
 
     /**

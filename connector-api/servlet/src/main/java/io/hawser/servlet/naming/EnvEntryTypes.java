@@ -75,7 +75,7 @@ public final class EnvEntryTypes {
                 return Float.valueOf(v);
             }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("\"" + value + "\" is not a " + type.getSimpleName(), e);
+            throw new IllegalArgumentException("\"" + value + "\" is not a " + type.getName(), e);
         }
         throw new IllegalArgumentException(type.getName() + " is not an env-entry type");
     }
