@@ -42,12 +42,13 @@ class LifecycleWarTest {
             + " @PreDestroy void down() { Events.LIST.add(\"pre-destroy\"); } }";
     private static final String LOOKUP = "package com.acme; import javax.naming.*; import java.io.IOException;"
             + " import jakarta.servlet.http.*; @jakarta.servlet.annotation.WebServlet(\"/lookup\") public class Lookup"
-            + " extends HttpServlet { private Integer max;"
+            + " extends HttpServlet { private Integer max; private String state = \"new\";"
+            + " void ready() { state = \"ready (max \" + max + \")\"; }"
             + " @Override protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {"
             + " try { Context env = (Context) new InitialContext().lookup(\"java:comp/env\"); String ro;"
             + " try { env.bind(\"x\", \"y\"); ro = \"bound\"; } catch (OperationNotSupportedException e) { ro = \"read-only\"; }"
             + " res.getWriter().print(new InitialContext().lookup(\"java:comp/env/greeting\") + \" \""
-            + " + env.lookup(\"limit\") + \" \" + max + \" \" + ro);"
+            + " + env.lookup(\"limit\") + \" \" + max + \" \" + ro + \" \" + state);"
             + " } catch (NamingException e) { throw new IOException(e); } } }";
     private static final String FRAMEWORK_FILTER = "package com.acme; import jakarta.servlet.*; import java.io.IOException;"
             + " public class FrameworkFilter extends jakarta.servlet.http.HttpFilter {"
@@ -74,6 +75,8 @@ class LifecycleWarTest {
               <env-entry-value>7</env-entry-value>
               <injection-target><injection-target-class>com.acme.Lookup</injection-target-class>
                 <injection-target-name>max</injection-target-name></injection-target></env-entry>
+            <post-construct><lifecycle-callback-class>com.acme.Lookup</lifecycle-callback-class>
+              <lifecycle-callback-method>ready</lifecycle-callback-method></post-construct>
             """);
 
     @TempDir
@@ -119,7 +122,7 @@ class LifecycleWarTest {
             assertThat(first.getContentAsString()).isEqualTo("listener post-construct,base post-construct,"
                     + "post-construct hello 42,init");
             assertThat(client.GET(server.base() + "/life/lookup").getContentAsString())
-                    .isEqualTo("hello 42 7 read-only");
+                    .isEqualTo("hello 42 7 read-only ready (max 7)");
             ContentResponse failing = client.GET(server.base() + "/life/failing");
             assertThat(failing.getStatus()).isEqualTo(503);
         }
