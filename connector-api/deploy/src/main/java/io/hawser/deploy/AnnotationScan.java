@@ -364,7 +364,7 @@ final class AnnotationScan implements AutoCloseable {
                 if (m.hasAnnotation(RESOURCE)) {
                     MethodParameterInfo[] p = m.getParameterInfo();
                     targets.add(new String[] {c.getName() + "." + m.getName() + "()", p.length == 1
-                            ? p[0].getTypeSignatureOrTypeDescriptor().toString() : "(not a setter)"});
+                            ? p[0].getTypeSignatureOrTypeDescriptor().toString() : "not a setter"});
                 }
             }
             for (String[] t : targets) {
