@@ -1,12 +1,17 @@
 package io.hawser.deploy;
 
+import io.github.classgraph.AnnotationClassRef;
 import io.github.classgraph.AnnotationEnumValue;
 import io.github.classgraph.AnnotationInfo;
 import io.github.classgraph.ClassGraph;
 import io.github.classgraph.ClassInfo;
 import io.github.classgraph.ClassInfoList;
+import io.github.classgraph.FieldInfo;
+import io.github.classgraph.MethodInfo;
+import io.github.classgraph.MethodParameterInfo;
 import io.github.classgraph.Resource;
 import io.github.classgraph.ScanResult;
+import io.hawser.servlet.naming.EnvEntryTypes;
 import jakarta.servlet.DispatcherType;
 import java.io.File;
 import java.nio.file.Path;
@@ -38,6 +43,7 @@ final class AnnotationScan implements AutoCloseable {
     private static final String SERVLET_SECURITY = "jakarta.servlet.annotation.ServletSecurity";
     private static final String DECLARE_ROLES = "jakarta.annotation.security.DeclareRoles";
     private static final String RUN_AS = "jakarta.annotation.security.RunAs";
+    private static final String RESOURCE = "jakarta.annotation.Resource";
 
     private final Path base;
     private final ScanResult result;
@@ -318,11 +324,14 @@ final class AnnotationScan implements AutoCloseable {
     /**
      * The not-supported annotations of {@link DeploymentFeatures} on classes of the app, on the
      * class, a method or a field. A {@code jakarta.servlet} one would count anywhere; the injection
-     * and lifecycle annotations ({@code @Resource}, {@code @PostConstruct} ...) only on
-     * the classes the container would instantiate (servlets, filters, listeners, upgrade handlers,
-     * Servlet 6.1 §15.5): elsewhere they belong to a framework that handles them itself.
+     * annotations ({@code @EJB}, {@code @PersistenceContext} ...) only on the classes the container
+     * would instantiate (servlets, filters, listeners, upgrade handlers, Servlet 6.1 §15.5):
+     * elsewhere they belong to a framework that handles them itself. On those classes a
+     * {@code @Resource} of an env-entry type (a field, a setter's argument, or a class-level
+     * {@code type}) is acted on; one of any other type (a {@code DataSource} ...) is a
+     * {@code resource-ref}, refused.
      *
-     * @return each use, e.g. {@code @Resource on com.acme.Cart (WEB-INF/classes)}
+     * @return each use, e.g. {@code @Resource on com.acme.Cart.db (javax.sql.DataSource, WEB-INF/classes)}
      */
     List<DeploymentFeatures.Use> unsupportedAnnotations() {
         List<DeploymentFeatures.Use> out = new ArrayList<>();
@@ -346,7 +355,47 @@ final class AnnotationScan implements AutoCloseable {
                 }
             }
         }
+        resources(out);
         return out;
+    }
+
+    /** Adds each {@code @Resource} of a type that is not an env-entry type on a container-managed class. */
+    private void resources(List<DeploymentFeatures.Use> out) {
+        DeploymentFeatures.Feature ref = DeploymentFeatures.element("", "resource-ref");
+        Set<ClassInfo> classes = new LinkedHashSet<>(annotated(RESOURCE));
+        classes.addAll(result.getClassesWithMethodAnnotation(RESOURCE));
+        classes.addAll(result.getClassesWithFieldAnnotation(RESOURCE));
+        for (ClassInfo c : classes) {
+            if (!isContainerManaged(c)) {
+                continue;
+            }
+            List<String[]> targets = new ArrayList<>();
+            AnnotationInfo onClass = c.getAnnotationInfo(RESOURCE);
+            if (onClass != null) {
+                Object t = onClass.getParameterValues().getValue("type");
+                targets.add(new String[] {c.getName(), t instanceof AnnotationClassRef r ? r.getName()
+                        : "java.lang.Object"});
+            }
+            for (FieldInfo f : c.getDeclaredFieldInfo()) {
+                if (f.hasAnnotation(RESOURCE)) {
+                    targets.add(new String[] {c.getName() + "." + f.getName(),
+                            f.getTypeSignatureOrTypeDescriptor().toString()});
+                }
+            }
+            for (MethodInfo m : c.getDeclaredMethodInfo()) {
+                if (m.hasAnnotation(RESOURCE)) {
+                    MethodParameterInfo[] p = m.getParameterInfo();
+                    targets.add(new String[] {c.getName() + "." + m.getName() + "()", p.length == 1
+                            ? p[0].getTypeSignatureOrTypeDescriptor().toString() : "not a setter"});
+                }
+            }
+            for (String[] t : targets) {
+                if (EnvEntryTypes.of(t[1]) == null) {
+                    out.add(new DeploymentFeatures.Use(ref, "@Resource on " + t[0] + " (" + t[1] + ", "
+                            + element(c) + ")"));
+                }
+            }
+        }
     }
 
     private static boolean isContainerManaged(ClassInfo c) {

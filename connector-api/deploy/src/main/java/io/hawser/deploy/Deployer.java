@@ -178,6 +178,7 @@ public final class Deployer {
                 app = WebApp.create(contextPath, base, loader);
                 app.setRealm(realm);
                 app.setConfidentialPort(confidentialPort);
+                xml.naming().applyTo(app.lifecycle());
                 List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
                         : xml.welcomeFiles();
                 configure(app, xml, welcome);

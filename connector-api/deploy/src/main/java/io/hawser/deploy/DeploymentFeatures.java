@@ -57,7 +57,8 @@ final class DeploymentFeatures {
     }
 
     private static final String[] DESCRIPTION_GROUP = {"description", "display-name", "icon"};
-    private static final String JNDI = "JNDI resources and injection are not provided yet";
+    private static final String JNDI = "JNDI resources other than env-entry are not provided yet (a --resource"
+            + " option may come later)";
     private static final String JNDI_EFFECT = "its lookups and injections would fail or find nothing";
     private static final Map<String, Feature> ELEMENTS = new LinkedHashMap<>();
     private static final Map<String, Feature> ANNOTATIONS = new LinkedHashMap<>();
@@ -73,15 +74,21 @@ final class DeploymentFeatures {
                 "locale-encoding-mapping-list", "request-character-encoding", "response-character-encoding");
         acted("", "security-constraint", "login-config", "security-role", "deny-uncovered-http-methods");
         descriptive("", "description", "icon", "distributable", "module-name", "default-context-path");
-        for (String ref : new String[] {"env-entry", "ejb-ref", "ejb-local-ref", "service-ref", "resource-ref",
+        for (String ref : new String[] {"ejb-ref", "ejb-local-ref", "service-ref", "resource-ref",
                 "resource-env-ref", "message-destination-ref", "persistence-context-ref", "persistence-unit-ref",
                 "data-source", "jms-connection-factory", "jms-destination", "mail-session", "connection-factory",
                 "administered-object", "context-service", "managed-executor", "managed-scheduled-executor",
                 "managed-thread-factory", "message-destination"}) {
             notSupported(ref, JNDI, JNDI_EFFECT);
         }
-        notSupported("post-construct", "lifecycle callbacks are not called yet", "the method would never run");
-        notSupported("pre-destroy", "lifecycle callbacks are not called yet", "the method would never run");
+        acted("", "env-entry", "post-construct", "pre-destroy");
+        acted("env-entry", "env-entry-name", "env-entry-type", "env-entry-value", "injection-target");
+        descriptive("env-entry", "description", "mapped-name");
+        notSupported("env-entry/lookup-name", "an env-entry that links to another JNDI name is not supported yet",
+                "its lookups and injections would find nothing");
+        acted("injection-target", "injection-target-class", "injection-target-name");
+        acted("post-construct", "lifecycle-callback-class", "lifecycle-callback-method");
+        acted("pre-destroy", "lifecycle-callback-class", "lifecycle-callback-method");
         notSupported("jsp-config", "JSP is not supported yet", "its JSP pages and tag libraries would not work");
         acted("", "absolute-ordering");
         acted("absolute-ordering", "name", "others");
@@ -141,9 +148,9 @@ final class DeploymentFeatures {
         for (String a : new String[] {"DeclareRoles", "RunAs"}) {
             ANNOTATIONS.put("jakarta.annotation.security." + a, new Feature("@" + a, Support.ACTED_ON, null, null, null));
         }
-        annotation("jakarta.annotation.PostConstruct", "post-construct");
-        annotation("jakarta.annotation.PreDestroy", "pre-destroy");
-        annotation("jakarta.annotation.Resource", "resource-ref");
+        for (String a : new String[] {"PostConstruct", "PreDestroy", "Resource"}) {
+            ANNOTATIONS.put("jakarta.annotation." + a, new Feature("@" + a, Support.ACTED_ON, null, null, null));
+        }
         annotation("jakarta.annotation.Resources", "resource-ref");
         annotation("jakarta.ejb.EJB", "ejb-ref");
         annotation("jakarta.ejb.EJBs", "ejb-ref");

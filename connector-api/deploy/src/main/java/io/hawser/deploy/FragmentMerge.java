@@ -164,7 +164,45 @@ final class FragmentMerge {
         return new WebXml(xml.version(), xml.metadataComplete(), xml.displayName(), params,
                 List.copyOf(servlets.values()), servletMappings, List.copyOf(filters.values()), filterMappings,
                 List.copyOf(listeners), List.copyOf(welcome), errorPages, session, mime, requestEncoding,
-                responseEncoding, locales, security, unsupported, xml.absoluteOrdering());
+                responseEncoding, locales, security, unsupported, xml.absoluteOrdering(), naming(xml, fragments));
+    }
+
+    /**
+     * env-entries and lifecycle callbacks (§8.2.3): web.xml's win by env-entry name and by callback
+     * class and kind; the fragments' others are added in fragment order; two fragments giving one
+     * env-entry different values is a conflict.
+     */
+    private static WebXmlNaming naming(WebXml xml, List<WebFragment> fragments) throws DeploymentException {
+        List<WebXmlNaming.EnvEntry> entries = new ArrayList<>(xml.naming().entries());
+        List<WebXmlNaming.Callback> callbacks = new ArrayList<>(xml.naming().callbacks());
+        Map<String, String> entryFrom = new LinkedHashMap<>();
+        Map<String, Object> entryValue = new LinkedHashMap<>();
+        for (WebXmlNaming.EnvEntry e : xml.naming().entries()) {
+            entryFrom.put(e.name(), WebXmlParser.FILE);
+        }
+        java.util.Set<String> callbackKeys = new java.util.HashSet<>();
+        for (WebXmlNaming.Callback c : xml.naming().callbacks()) {
+            callbackKeys.add(c.post() + " " + c.className());
+        }
+        for (WebFragment f : fragments) {
+            for (WebXmlNaming.EnvEntry e : f.content().naming().entries()) {
+                String from = entryFrom.get(e.name());
+                if (from == null) {
+                    entryFrom.put(e.name(), f.label());
+                    entryValue.put(e.name(), e.value());
+                    entries.add(e);
+                } else if (!from.equals(WebXmlParser.FILE) && !java.util.Objects.equals(entryValue.get(e.name()), e.value())) {
+                    throw new DeploymentException(null, f.label() + " <env-entry> \"" + e.name() + "\"",
+                            "conflicts with " + from + ", and web.xml does not declare it", null);
+                }
+            }
+            for (WebXmlNaming.Callback c : f.content().naming().callbacks()) {
+                if (callbackKeys.add(c.post() + " " + c.className())) {
+                    callbacks.add(c);
+                }
+            }
+        }
+        return new WebXmlNaming(List.copyOf(entries), List.copyOf(callbacks));
     }
 
     /**

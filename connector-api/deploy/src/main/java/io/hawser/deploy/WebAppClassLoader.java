@@ -24,9 +24,10 @@ import java.util.stream.Stream;
  *   <li>JDK classes ({@code java.*} and whatever the platform class loader has) always come from the
  *       JDK, so an app cannot replace them;</li>
  *   <li>the APIs the server implements, {@code jakarta.servlet.*} (JSP's {@code jakarta.servlet.jsp.*}
- *       included) and {@code jakarta.el.*}, come from the server first (an app that bundles its own,
- *       older servlet-api jar still shares the server's types), then from the app (an API the server
- *       does not have, such as EL for a validator, is the app's own);</li>
+ *       included), {@code jakarta.el.*} and {@code jakarta.annotation.*}, come from the server first
+ *       (an app that bundles its own, older servlet-api or annotation-api jar still shares the
+ *       server's types, so its {@code @PostConstruct} is the one the container looks for), then from
+ *       the app (an API the server does not have, such as EL for a validator, is the app's own);</li>
  *   <li>the server's own classes ({@code io.hawser.*}) are invisible, except
  *       {@link io.hawser.servlet.DefaultServlet}, which a web.xml may name; an app's own class in an
  *       {@code io.hawser} package is its own;</li>
@@ -90,6 +91,7 @@ final class WebAppClassLoader extends URLClassLoader {
      */
     static boolean isServerShared(String className) {
         return className.startsWith("jakarta.servlet.") || className.startsWith("jakarta.el.")
+                || className.startsWith("jakarta.annotation.")
                 || SERVER_CLASSES.contains(className) || className.endsWith(".class")
                 && SERVER_CLASSES.contains(className.substring(0, className.length() - ".class".length()));
     }

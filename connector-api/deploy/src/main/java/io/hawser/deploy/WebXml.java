@@ -27,13 +27,15 @@ import java.util.Map;
  * @param unsupported the not-supported elements it uses (JNDI, JSP ...), to refuse or accept
  * @param absoluteOrdering the fragment names of {@code <absolute-ordering>} in order, {@link #OTHERS}
  *     standing for {@code <others/>}; {@code null} when there is none (Servlet 6.1 §8.2.2)
+ * @param naming the env-entries and lifecycle callbacks
  */
 record WebXml(String version, boolean metadataComplete, String displayName, Map<String, String> contextParams,
         List<ServletDecl> servlets, Map<String, List<String>> servletMappings, List<FilterDecl> filters,
         List<FilterMappingDecl> filterMappings, List<String> listeners, List<String> welcomeFiles,
         List<ErrorPageDecl> errorPages, SessionConfigDecl sessionConfig, Map<String, String> mimeMappings,
         String requestEncoding, String responseEncoding, Map<String, String> localeEncodings,
-        WebXmlSecurity security, List<DeploymentFeatures.Use> unsupported, List<String> absoluteOrdering) {
+        WebXmlSecurity security, List<DeploymentFeatures.Use> unsupported, List<String> absoluteOrdering,
+        WebXmlNaming naming) {
 
     /** What {@code <others/>} is in {@link #absoluteOrdering()}; no fragment name can contain {@code <}. */
     static final String OTHERS = "<others/>";
@@ -41,5 +43,5 @@ record WebXml(String version, boolean metadataComplete, String displayName, Map<
     /** No deployment descriptor: nothing declared, annotations scanned. */
     static final WebXml NONE = new WebXml("", false, null, Map.of(), List.of(), Map.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), SessionConfigDecl.NONE, Map.of(), null, null, Map.of(),
-            WebXmlSecurity.NONE, List.of(), null);
+            WebXmlSecurity.NONE, List.of(), null, WebXmlNaming.NONE);
 }

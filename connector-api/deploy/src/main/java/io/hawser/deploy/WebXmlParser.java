@@ -118,8 +118,9 @@ final class WebXmlParser {
         String requestEncoding = null;
         String responseEncoding = null;
         WebXmlSecurity.Reader security = new WebXmlSecurity.Reader();
+        WebXmlNaming.Reader naming = new WebXmlNaming.Reader();
         for (Element e : Dom.children(root)) {
-            if (security.read(e)) {
+            if (security.read(e) || naming.read(e)) {
                 continue;
             }
             String name = Dom.name(e);
@@ -199,7 +200,7 @@ final class WebXmlParser {
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
                 responseEncoding, localeEncodings, security.done(!fragment), List.copyOf(unsupported),
-                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering));
+                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering), naming.done());
     }
 
     /**

@@ -136,21 +136,20 @@ class FailClosedTest {
 
     @Test
     void anAcceptableElementIsRefusedUntilAcceptedThenNamedInOneWarning() throws Exception {
-        Path app = app("env", "<env-entry><env-entry-name>greeting</env-entry-name></env-entry>"
-                + "<env-entry><env-entry-name>other</env-entry-name></env-entry>"
-                + "<post-construct><lifecycle-callback-method>init</lifecycle-callback-method></post-construct>",
-                Map.of(), Map.of());
-        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <env-entry>:"
-                + " not enforced by Hawser (JNDI resources and injection are not provided yet): its lookups and"
-                + " injections would fail or find nothing. Remove it, or accept the risk with --accept-unenforced"
-                + " env-entry. Also not enforced in this app: post-construct.");
-        assertThat(refusal(app, Unenforced.of("env-entry"))).endsWith("WEB-INF/web.xml <post-construct>: not enforced"
-                + " by Hawser (lifecycle callbacks are not called yet): the method would never run. Remove it, or"
-                + " accept the risk with --accept-unenforced post-construct.");
+        Path app = app("env", "<resource-ref><res-ref-name>jdbc/db</res-ref-name></resource-ref>"
+                + "<resource-ref><res-ref-name>jdbc/other</res-ref-name></resource-ref>"
+                + "<ejb-ref><ejb-ref-name>ejb/cart</ejb-ref-name></ejb-ref>", Map.of(), Map.of());
+        String jndi = "not enforced by Hawser (JNDI resources other than env-entry are not provided yet (a --resource"
+                + " option may come later)): its lookups and injections would fail or find nothing. Remove it, or"
+                + " accept the risk with --accept-unenforced ";
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <resource-ref>: "
+                + jndi + "resource-ref. Also not enforced in this app: ejb-ref.");
+        assertThat(refusal(app, Unenforced.of("resource-ref"))).endsWith("WEB-INF/web.xml <ejb-ref>: " + jndi
+                + "ejb-ref.");
         assertThat(warnings).isEmpty();
-        deploys(app, Unenforced.of("env-entry", "post-construct"));
-        assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): env-entry"
-                + " (WEB-INF/web.xml <env-entry> and 1 more), post-construct (WEB-INF/web.xml <post-construct>)");
+        deploys(app, Unenforced.of("resource-ref", "ejb-ref"));
+        assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): resource-ref"
+                + " (WEB-INF/web.xml <resource-ref> and 1 more), ejb-ref (WEB-INF/web.xml <ejb-ref>)");
     }
 
     @Test
@@ -166,15 +165,15 @@ class FailClosedTest {
     void aFragmentsNotSupportedElementIsRefusedNamingTheFragmentUnlessMetadataCompleteOrAccepted() throws Exception {
         Path lib = dir.resolve("lib");
         TestWars.write(lib.resolve("META-INF/web-fragment.xml"), "<web-fragment xmlns=\"https://jakarta.ee/xml/ns/"
-                + "jakartaee\" version=\"6.1\"><name>shiro</name><env-entry><env-entry-name>x</env-entry-name>"
-                + "</env-entry></web-fragment>");
+                + "jakartaee\" version=\"6.1\"><name>shiro</name><resource-ref><res-ref-name>jdbc/x</res-ref-name>"
+                + "</resource-ref></web-fragment>");
         Path app = app("frag", null, Map.of(), Map.of());
         TestWars.zip(lib, app.resolve("WEB-INF/lib/shiro-web.jar"));
         assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/lib/shiro-web.jar"
-                + "!/META-INF/web-fragment.xml <env-entry>: not enforced by Hawser (JNDI resources and injection are"
-                + " not provided yet): its lookups and injections would fail or find nothing. Remove it, or accept the"
-                + " risk with --accept-unenforced env-entry.");
-        deploys(app, Unenforced.of("env-entry"));
+                + "!/META-INF/web-fragment.xml <resource-ref>: not enforced by Hawser (JNDI resources other than"
+                + " env-entry are not provided yet (a --resource option may come later)): its lookups and injections"
+                + " would fail or find nothing. Remove it, or accept the risk with --accept-unenforced resource-ref.");
+        deploys(app, Unenforced.of("resource-ref"));
         TestWars.write(app.resolve("WEB-INF/web.xml"),
                 "<web-app xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"6.1\" metadata-complete=\"true\"/>");
         deploys(app, Unenforced.NONE);
@@ -212,7 +211,7 @@ class FailClosedTest {
     }
 
     @Test
-    void injectionAndLifecycleAnnotationsAreRefusedOnContainerManagedClassesOnly() throws Exception {
+    void resourcesOfOtherThanEnvEntryTypesAreRefusedOnContainerManagedClassesOnly() throws Exception {
         Map<String, String> classes = new HashMap<>(FOREIGN_TYPES);
         classes.remove("javax.servlet.http.HttpServlet");
         classes.remove("javax.servlet.annotation.WebFilter");
@@ -221,20 +220,20 @@ class FailClosedTest {
         deploys(app("bean", null, classes, Map.of()), Unenforced.NONE);
 
         classes.put("com.acme.Cart", "package com.acme; public class Cart extends jakarta.servlet.http.HttpServlet {"
-                + " @jakarta.annotation.Resource private Object ds; }");
+                + " @jakarta.annotation.Resource private String greeting; @jakarta.annotation.Resource private"
+                + " javax.sql.DataSource ds; }");
         Path servlet = app("inject", null, classes, Map.of());
         assertThat(refusal(servlet, Unenforced.NONE)).isEqualTo("cannot deploy " + servlet + ": @Resource on"
-                + " com.acme.Cart (WEB-INF/classes): not enforced by Hawser (JNDI resources and injection are not provided"
-                + " yet): its lookups and injections would fail or find nothing. Remove it, or accept the risk with"
-                + " --accept-unenforced resource-ref.");
-        classes.remove("com.acme.Cart");
+                + " com.acme.Cart.ds (javax.sql.DataSource, WEB-INF/classes): not enforced by Hawser (JNDI resources"
+                + " other than env-entry are not provided yet (a --resource option may come later)): its lookups and"
+                + " injections would fail or find nothing. Remove it, or accept the risk with --accept-unenforced"
+                + " resource-ref.");
+        classes.put("com.acme.Cart", "package com.acme; public class Cart extends jakarta.servlet.http.HttpServlet {"
+                + " @jakarta.annotation.Resource private String greeting; @jakarta.annotation.Resource void setLimit(int"
+                + " limit) {} }");
         classes.put("com.acme.Boot", "package com.acme; public class Boot implements jakarta.servlet.ServletContextListener"
-                + " { @jakarta.annotation.PostConstruct void init() {} }");
-        Path listener = app("lifecycle", null, classes, Map.of());
-        assertThat(refusal(listener, Unenforced.NONE)).endsWith(": @PostConstruct on com.acme.Boot (WEB-INF/classes):"
-                + " not enforced by Hawser (lifecycle callbacks are not called yet): the method would never run. Remove"
-                + " it, or accept the risk with --accept-unenforced post-construct.");
-        deploys(listener, Unenforced.of("post-construct"));
+                + " { @jakarta.annotation.PostConstruct void init() {} @jakarta.annotation.PreDestroy void end() {} }");
+        deploys(app("lifecycle", null, classes, Map.of()), Unenforced.NONE);
     }
 
     @Test
@@ -271,9 +270,10 @@ class FailClosedTest {
         assertThatThrownBy(() -> Unenforced.of("everything")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("\"everything\" is not a feature Hawser leaves unenforced (one of"
                         + " administered-object, connection-factory, context-service, data-source,");
-        assertThat(Unenforced.acceptable()).contains("jsp", "env-entry", "post-construct")
-                .doesNotContain("security-constraint", "login-config", "security-role", "run-as", "security-role-ref",
-                        "jsp-file", "description", "web-fragment", "absolute-ordering");
+        assertThat(Unenforced.acceptable()).contains("jsp", "resource-ref", "lookup-name")
+                .doesNotContain("env-entry", "post-construct", "pre-destroy", "security-constraint", "login-config",
+                        "security-role", "run-as", "security-role-ref", "jsp-file", "description", "web-fragment",
+                        "absolute-ordering");
     }
 
     @Test

@@ -208,11 +208,50 @@ class WebXmlParserTest {
                   <url-pattern>/*</url-pattern></web-resource-collection></security-constraint>
                 <login-config><auth-method>BASIC</auth-method></login-config>
                 <env-entry><env-entry-name>x</env-entry-name></env-entry>
+                <resource-ref><res-ref-name>jdbc/x</res-ref-name></resource-ref>
                 <servlet><description>s</description><servlet-name>a</servlet-name><servlet-class>A</servlet-class>
                   <run-as><role-name>admin</role-name></run-as></servlet>
                 """));
         assertThat(x.unsupported()).extracting(u -> u.feature().name(), DeploymentFeatures.Use::where).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("env-entry", "WEB-INF/web.xml <env-entry>"));
+                org.assertj.core.groups.Tuple.tuple("resource-ref", "WEB-INF/web.xml <resource-ref>"));
+    }
+
+    @Test
+    void readsEnvEntriesWithTheirTypesAndTargetsAndTheLifecycleCallbacks() throws Exception {
+        WebXml x = parse(TestWars.webXml("""
+                <env-entry><description>d</description><env-entry-name>java:comp/env/max</env-entry-name>
+                  <env-entry-type>java.lang.Integer</env-entry-type><env-entry-value> 5 </env-entry-value>
+                  <injection-target><injection-target-class>com.acme.S</injection-target-class>
+                    <injection-target-name>max</injection-target-name></injection-target></env-entry>
+                <env-entry><env-entry-name>unset</env-entry-name><env-entry-type>java.lang.Boolean</env-entry-type>
+                </env-entry>
+                <post-construct><lifecycle-callback-class>com.acme.S</lifecycle-callback-class>
+                  <lifecycle-callback-method>up</lifecycle-callback-method></post-construct>
+                <pre-destroy><lifecycle-callback-class>com.acme.S</lifecycle-callback-class>
+                  <lifecycle-callback-method>down</lifecycle-callback-method></pre-destroy>
+                """));
+        assertThat(x.unsupported()).isEmpty();
+        assertThat(x.naming().entries()).extracting(WebXmlNaming.EnvEntry::name, WebXmlNaming.EnvEntry::value)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("max", 5),
+                        org.assertj.core.groups.Tuple.tuple("unset", null));
+        assertThat(x.naming().entries().get(0).targets()).containsExactly(new String[] {"com.acme.S", "max"});
+        assertThat(x.naming().callbacks()).containsExactly(new WebXmlNaming.Callback(true, "com.acme.S", "up"),
+                new WebXmlNaming.Callback(false, "com.acme.S", "down"));
+    }
+
+    @Test
+    void refusesAnEnvEntryOfAnotherTypeOrABadValueOrALookupName() throws Exception {
+        assertThat(failure(TestWars.webXml("<env-entry><env-entry-name>db</env-entry-name><env-entry-type>"
+                + "javax.sql.DataSource</env-entry-type></env-entry>")).getMessage()).isEqualTo("WEB-INF/web.xml"
+                + " <env-entry> \"db\" <env-entry-type>: javax.sql.DataSource is not an env-entry type"
+                + " (java.lang.String, Character, Byte, Short, Integer, Long, Boolean, Double, Float)");
+        assertThat(failure(TestWars.webXml("<env-entry><env-entry-name>n</env-entry-name><env-entry-type>"
+                + "java.lang.Integer</env-entry-type><env-entry-value>many</env-entry-value></env-entry>"))
+                .getMessage()).isEqualTo("WEB-INF/web.xml <env-entry> \"n\" <env-entry-value>: \"many\" is not a"
+                + " java.lang.Integer");
+        assertThat(parse(TestWars.webXml("<env-entry><env-entry-name>n</env-entry-name><lookup-name>java:global/n"
+                + "</lookup-name></env-entry>")).unsupported()).extracting(u -> u.feature().name())
+                .containsExactly("lookup-name");
     }
 
     @Test

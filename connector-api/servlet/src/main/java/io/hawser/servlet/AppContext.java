@@ -319,13 +319,9 @@ final class AppContext implements ServletContext {
         return instantiate(type);
     }
 
+    /** Instantiates, injects and post-constructs (§15.5, {@link InstanceLifecycle}). */
     private <T> T instantiate(Class<T> type) throws ServletException {
-        try {
-            return type.getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError e) {
-            Throwable cause = e instanceof java.lang.reflect.InvocationTargetException ? e.getCause() : e;
-            throw new ServletException("cannot instantiate " + type.getName() + ": " + cause, cause);
-        }
+        return app.lifecycle().create(type);
     }
 
     private static void checkName(String name) {

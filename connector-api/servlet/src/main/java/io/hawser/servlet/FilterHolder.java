@@ -83,6 +83,7 @@ final class FilterHolder implements FilterRegistration.Dynamic, FilterConfig {
             } catch (RuntimeException e) {
                 app.context().log("filter '" + name + "' failed in destroy", e);
             }
+            app.lifecycle().destroy(instance);
         }
     }
 

@@ -103,7 +103,13 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
             }
             s.init(this);
         } catch (ServletException | RuntimeException e) {
-            throw new ServletException("servlet '" + name + "' (" + className + ") failed to initialize: " + e, e);
+            app.lifecycle().destroy(s);
+            String message = "servlet '" + name + "' (" + className + ") failed to initialize: " + e;
+            if (e instanceof jakarta.servlet.UnavailableException) {
+                // §2.3.2.1, and a failed injection or @PostConstruct: 503, as an unavailable servlet
+                throw (ServletException) new jakarta.servlet.UnavailableException(message).initCause(e);
+            }
+            throw new ServletException(message, e);
         }
         instance = s;
         state = State.AVAILABLE;
@@ -119,6 +125,7 @@ final class ServletHolder implements ServletRegistration.Dynamic, ServletConfig 
                 } catch (RuntimeException e) {
                     app.context().log("servlet '" + name + "' failed in destroy", e);
                 }
+                app.lifecycle().destroy(instance);
             }
             state = State.DESTROYED;
         } finally {

@@ -50,6 +50,7 @@ public final class WebApp {
     private final ContextListeners listeners;
     private final SessionStore sessions;
     private final SessionCookie sessionCookie;
+    private final InstanceLifecycle lifecycle;
     private final List<ServletContextListener> initialized = new ArrayList<>();
     private volatile State state = State.NEW;
     private volatile String displayName;
@@ -74,6 +75,7 @@ public final class WebApp {
         this.listeners = new ContextListeners(context);
         this.sessions = new SessionStore(context, listeners, clock);
         this.sessionCookie = new SessionCookie(this);
+        this.lifecycle = new InstanceLifecycle(loader, context);
     }
 
     /**
@@ -108,6 +110,14 @@ public final class WebApp {
      */
     public ServletContext servletContext() {
         return context;
+    }
+
+    /**
+     * @return the creation, injection and lifecycle callbacks of the servlets, filters and listeners
+     *     the container instantiates, with the app's {@code java:comp/env} entries (§15.5)
+     */
+    public InstanceLifecycle lifecycle() {
+        return lifecycle;
     }
 
     /** @param name the web.xml {@code display-name} ({@code getServletContextName()}); may be {@code null} */
@@ -419,6 +429,7 @@ public final class WebApp {
     public void stop() {
         synchronized (this) {
             if (state == State.NEW) {
+                lifecycle.destroyAll();
                 state = State.STOPPED;
                 resources.close();
                 return;
@@ -458,6 +469,7 @@ public final class WebApp {
             }
         }
         initialized.clear();
+        lifecycle.destroyAll();
         deleteTempDir();
         resources.close();
     }

@@ -25,6 +25,12 @@
  * per client address ({@code LoginThrottle}); {@code RequestAuth} answers the request's
  * {@code getRemoteUser}, {@code isUserInRole}, {@code login} and the rest.
  *
+ * <p>Instances (Servlet 6.1 §15.5): the servlets, filters and listeners the container makes from
+ * a class go through {@link io.hawser.servlet.InstanceLifecycle}: {@code @Resource} of env-entry
+ * types and {@code <injection-target>}s are injected, then {@code @PostConstruct} runs; after
+ * {@code destroy} (listeners: at stop) {@code @PreDestroy}. Instances the app hands over are left
+ * alone. Each app's read-only {@code java:comp/env} is {@link io.hawser.servlet.naming.CompEnv}.
+ *
  * <p>Threads: the REQUEST dispatch runs on the connector's worker inside {@code handle}; async
  * dispatches, {@code AsyncContext.start} tasks and async timeouts run on {@code ContainerThreads}
  * (virtual threads on Java 21+); ReadListener/WriteListener callbacks run on the connector's
