@@ -96,8 +96,9 @@ class FailClosedLauncherTest {
         Path fragment = JavaSources.zip(app, work.resolve("shiro.war"));
         assertThat(refused(fragment.toString())).isEqualTo("hawser: cannot deploy " + fragment
                 + ": WEB-INF/lib/shiro-web.jar!/META-INF/web-fragment.xml <resource-ref>: not enforced by Hawser (JNDI"
-                + " resources and injection are not provided yet): its lookups and injections would fail or find"
-                + " nothing. Remove it, or accept the risk with --accept-unenforced resource-ref.\n");
+                + " resources other than env-entry are not provided yet (a --resource option may come later)): its"
+                + " lookups and injections would fail or find nothing. Remove it, or accept the risk with"
+                + " --accept-unenforced resource-ref.\n");
 
         Path typo = JavaSources.war(work, "typo", JavaSources.webXml("<servlet><servlet-nam>x</servlet-nam></servlet>"),
                 Map.of(), Map.of());
