@@ -164,19 +164,26 @@ public final class Deployer {
             WebXml xml = Files.isRegularFile(webXmlFile) ? WebXmlParser.parse(webXmlFile) : WebXml.NONE;
             List<String> unenforced;
             try (LazyScan scan = new LazyScan(base)) {
-                unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted);
+                JspSupport jsp = JspSupport.find(server);
+                unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted,
+                        jsp != null);
                 FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
-                loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
+                loader = new WebAppClassLoader("hawser-webapp-" + label, base, server,
+                        jsp == null ? List.of() : jsp.containerPackages());
                 thread.setContextClassLoader(loader);
                 app = WebApp.create(contextPath, base, loader);
                 app.setRealm(realm);
                 app.setConfidentialPort(confidentialPort);
+                app.setJspConfigDescriptor(xml.jspConfig());
                 List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
                         : xml.welcomeFiles();
                 configure(app, xml, welcome);
                 xml.security().applyTo(app);
                 phase = "registering";
-                new ContextAssembler(app, loader).apply(xml, xml.metadataComplete() ? null : scan.get());
+                new ContextAssembler(app, loader, jsp).apply(xml, xml.metadataComplete() ? null : scan.get());
+                if (jsp != null) {
+                    jsp.install(app.servletContext());
+                }
                 ContainerInitializers.run(app.servletContext(), loader, scan);
                 addDefaultServlet(app.servletContext(), base, welcome);
             }

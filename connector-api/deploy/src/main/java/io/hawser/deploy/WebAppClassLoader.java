@@ -21,7 +21,9 @@ import java.util.stream.Stream;
  *   <li>JDK classes ({@code java.*} and whatever the platform class loader has) always come from the
  *       JDK, so an app cannot replace them;</li>
  *   <li>{@code jakarta.servlet.*} and {@code io.hawser.*} come from the server first (an app that
- *       bundles its own servlet-api jar still shares the server's types), then from the app;</li>
+ *       bundles its own servlet-api jar still shares the server's types), then from the app; so do
+ *       the packages a {@link JspSupport} names (the EL API, the JSP engine's runtime), with their
+ *       {@code META-INF/services} files;</li>
  *   <li>everything else comes from the app first (child-first), and is never looked up in the
  *       server's own libraries (picocli, ClassGraph ... stay invisible to the app).</li>
  * </ul>
@@ -36,6 +38,7 @@ final class WebAppClassLoader extends URLClassLoader {
 
     private final ClassLoader server;
     private final ClassLoader jdk;
+    private final List<String> containerPackages;
 
     /**
      * @param name the loader's name (the context path, for stack traces and heap dumps)
@@ -43,9 +46,21 @@ final class WebAppClassLoader extends URLClassLoader {
      * @param server the loader of {@code jakarta.servlet} and Hawser's classes
      */
     WebAppClassLoader(String name, Path base, ClassLoader server) {
+        this(name, base, server, List.of());
+    }
+
+    /**
+     * @param name the loader's name (the context path, for stack traces and heap dumps)
+     * @param base the exploded web app
+     * @param server the loader of {@code jakarta.servlet} and Hawser's classes
+     * @param containerPackages more package prefixes ({@code "jakarta.el."}) taken from the server
+     *     first, as {@code jakarta.servlet.} is
+     */
+    WebAppClassLoader(String name, Path base, ClassLoader server, List<String> containerPackages) {
         super(name, urls(base), ClassLoader.getPlatformClassLoader());
         this.server = server;
         this.jdk = ClassLoader.getPlatformClassLoader();
+        this.containerPackages = List.copyOf(containerPackages);
     }
 
     private static URL[] urls(Path base) {
@@ -77,6 +92,32 @@ final class WebAppClassLoader extends URLClassLoader {
         return className.startsWith("jakarta.servlet.") || className.startsWith("io.hawser.");
     }
 
+    /** @return whether the class comes from the server first (its API, or a {@link JspSupport} package) */
+    private boolean fromServer(String className) {
+        if (isServerShared(className)) {
+            return true;
+        }
+        for (String p : containerPackages) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return whether the resource comes from the server first: a class file of {@link #fromServer}, or
+     *     the service file of a {@link JspSupport} package's interface (the server's
+     *     {@code ServletContainerInitializer}s stay out of the app)
+     */
+    private boolean resourceFromServer(String name) {
+        if (name.startsWith("META-INF/services/")) {
+            String service = name.substring("META-INF/services/".length());
+            return containerPackages.stream().anyMatch(service::startsWith);
+        }
+        return fromServer(name.replace('/', '.'));
+    }
+
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         synchronized (getClassLoadingLock(name)) {
@@ -95,7 +136,7 @@ final class WebAppClassLoader extends URLClassLoader {
         if (name.startsWith("java.") || jdk.getResource(name.replace('.', '/') + ".class") != null) {
             return jdk.loadClass(name);
         }
-        if (isServerShared(name)) {
+        if (fromServer(name)) {
             try {
                 return server.loadClass(name);
             } catch (ClassNotFoundException e) {
@@ -112,7 +153,7 @@ final class WebAppClassLoader extends URLClassLoader {
     @Override
     public URL getResource(String name) {
         URL url = null;
-        if (isServerShared(name.replace('/', '.'))) {
+        if (resourceFromServer(name)) {
             url = server.getResource(name);
         }
         if (url == null) {
@@ -124,7 +165,7 @@ final class WebAppClassLoader extends URLClassLoader {
     @Override
     public Enumeration<URL> getResources(String name) throws IOException {
         List<URL> all = new ArrayList<>();
-        if (isServerShared(name.replace('/', '.'))) {
+        if (resourceFromServer(name)) {
             all.addAll(Collections.list(server.getResources(name)));
         }
         all.addAll(Collections.list(findResources(name)));

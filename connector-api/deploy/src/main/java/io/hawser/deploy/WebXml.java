@@ -24,17 +24,20 @@ import java.util.Map;
  * @param responseEncoding response-character-encoding, or {@code null}
  * @param localeEncodings locale-encoding-mapping locales to encodings
  * @param security the security constraints, login-config, roles, run-as and role refs
- * @param unsupported the not-supported elements it uses (JNDI, JSP ...), to refuse or accept
+ * @param unsupported the not-supported elements it uses (JNDI ...), to refuse or accept, and its
+ *     {@code <jsp-config>} and {@code <jsp-file>} elements, refused when no {@link JspSupport} is present
+ * @param jspConfig the {@code <jsp-config>}, or {@code null}
  */
 record WebXml(String version, boolean metadataComplete, String displayName, Map<String, String> contextParams,
         List<ServletDecl> servlets, Map<String, List<String>> servletMappings, List<FilterDecl> filters,
         List<FilterMappingDecl> filterMappings, List<String> listeners, List<String> welcomeFiles,
         List<ErrorPageDecl> errorPages, SessionConfigDecl sessionConfig, Map<String, String> mimeMappings,
         String requestEncoding, String responseEncoding, Map<String, String> localeEncodings,
-        WebXmlSecurity security, List<DeploymentFeatures.Use> unsupported) {
+        WebXmlSecurity security, List<DeploymentFeatures.Use> unsupported,
+        jakarta.servlet.descriptor.JspConfigDescriptor jspConfig) {
 
     /** No deployment descriptor: nothing declared, annotations scanned. */
     static final WebXml NONE = new WebXml("", false, null, Map.of(), List.of(), Map.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), SessionConfigDecl.NONE, Map.of(), null, null, Map.of(),
-            WebXmlSecurity.NONE, List.of());
+            WebXmlSecurity.NONE, List.of(), null);
 }

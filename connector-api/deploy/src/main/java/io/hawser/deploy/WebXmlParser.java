@@ -102,6 +102,7 @@ final class WebXmlParser {
         Map<String, String> mime = new LinkedHashMap<>();
         String requestEncoding = null;
         String responseEncoding = null;
+        jakarta.servlet.descriptor.JspConfigDescriptor jspConfig = null;
         WebXmlSecurity.Reader security = new WebXmlSecurity.Reader();
         for (Element e : Dom.children(root)) {
             if (security.read(e)) {
@@ -168,13 +169,16 @@ final class WebXmlParser {
                 case "response-character-encoding":
                     responseEncoding = Dom.text(e);
                     break;
+                case "jsp-config":
+                    jspConfig = WebXmlJsp.read(e);
+                    break;
                 default:
                     // descriptive or not supported: classified above
             }
         }
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
-                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported));
+                responseEncoding, localeEncodings, security.done(), List.copyOf(unsupported), jspConfig);
     }
 
     /**
@@ -194,6 +198,11 @@ final class WebXmlParser {
             if (f.support() == DeploymentFeatures.Support.NOT_SUPPORTED) {
                 unsupported.add(new DeploymentFeatures.Use(f, here));
             } else if (f.support() == DeploymentFeatures.Support.ACTED_ON) {
+                if (parentName.isEmpty() && name.equals("jsp-config")) {
+                    unsupported.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_CONFIG, here));
+                } else if (parentName.equals("servlet") && name.equals("jsp-file")) {
+                    unsupported.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_FILE, here));
+                }
                 classify(e, name, here);
             }
         }

@@ -367,7 +367,7 @@ final class AppContext implements ServletContext {
 
     @Override
     public JspConfigDescriptor getJspConfigDescriptor() {
-        return null;
+        return app.jspConfigDescriptor();
     }
 
     @Override
