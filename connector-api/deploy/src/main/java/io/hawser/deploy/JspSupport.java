@@ -33,7 +33,8 @@ public interface JspSupport {
 
     /**
      * Sets the engine up for one web app: its context attributes, tag library scan, and the JSP
-     * servlet mapped to {@code *.jsp} and {@code *.jspx} unless the app maps either pattern itself.
+     * servlet, named {@code jsp}, mapped to {@code *.jsp}, {@code *.jspx} and the url-patterns of the
+     * {@code <jsp-property-group>}s, each unless the app maps it itself.
      *
      * @param context the web app's context, not yet started
      * @throws ServletException when the engine cannot start for this app (a broken TLD ...)

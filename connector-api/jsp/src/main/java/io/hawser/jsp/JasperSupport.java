@@ -4,6 +4,8 @@ import io.hawser.deploy.JspSupport;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRegistration;
+import jakarta.servlet.descriptor.JspConfigDescriptor;
+import jakarta.servlet.descriptor.JspPropertyGroupDescriptor;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.jasper.servlet.JasperInitializer;
@@ -21,7 +23,9 @@ import org.apache.tomcat.SimpleInstanceManager;
  * tag libraries of {@code WEB-INF/lib} and of the server's JSTL ({@link TldJarScanner}), runs
  * {@link JasperInitializer} (TLD scan, listeners declared in TLDs, the {@code JspFactory}), and maps
  * Jasper's {@code JspServlet} as {@code jsp} to {@code *.jsp} and {@code *.jspx} unless the app maps
- * either itself. Pages compile with the Eclipse compiler into the app's {@code ServletContext.TEMPDIR}.
+ * either itself, and to the url-patterns of every {@code <jsp-property-group>} the app does not map (as
+ * Tomcat and Jetty do: those files are JSP pages, so their source must never be served as content).
+ * Pages compile with the Eclipse compiler into the app's {@code ServletContext.TEMPDIR}.
  */
 public final class JasperSupport implements JspSupport {
     /** Jasper's servlet, which runs every page and every {@code <jsp-file>} servlet. */
@@ -51,9 +55,16 @@ public final class JasperSupport implements JspSupport {
         context.setAttribute(InstanceManager.class.getName(), new SimpleInstanceManager());
         context.setAttribute(JarScanner.class.getName(), new TldJarScanner());
         new JasperInitializer().onStartup(null, context);
+        List<String> patterns = new ArrayList<>(List.of("*.jsp", "*.jspx"));
+        JspConfigDescriptor config = context.getJspConfigDescriptor();
+        if (config != null) {
+            for (JspPropertyGroupDescriptor group : config.getJspPropertyGroups()) {
+                patterns.addAll(group.getUrlPatterns());
+            }
+        }
         List<String> unmapped = new ArrayList<>();
-        for (String pattern : new String[] {"*.jsp", "*.jspx"}) {
-            if (!mapped(context, pattern)) {
+        for (String pattern : patterns) {
+            if (!mapped(context, pattern) && !unmapped.contains(pattern)) {
                 unmapped.add(pattern);
             }
         }

@@ -88,13 +88,15 @@ class JspWarTest {
     }
 
     @Test
-    void aJspPropertyGroupAddsItsPrelude() throws Exception {
+    void aJspPropertyGroupAddsItsPreludeAndMakesItsFilesPages() throws Exception {
         assertPage("/group/a.jsp", "[prelude]in group");
+        assertPage("/group/b.html", "[prelude]42");
     }
 
     @Test
-    void aJspFileServletRunsItsPage() throws Exception {
+    void aJspFileServletAndOneFromAddJspFileRunTheirPage() throws Exception {
         assertPage("/page", "hidden via=none");
+        assertPage("/added", "hidden via=none");
     }
 
     @Test

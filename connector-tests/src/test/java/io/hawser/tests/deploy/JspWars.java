@@ -66,6 +66,13 @@ final class JspWars {
                                         .getDefaultFactory().getEngineInfo().getSpecificationVersion());
                             }
                         }""",
+                "com.acme.Init", """
+                        package com.acme;
+                        public final class Init implements jakarta.servlet.ServletContainerInitializer {
+                            @Override public void onStartup(java.util.Set<Class<?>> c, jakarta.servlet.ServletContext ctx) {
+                                ctx.addJspFile("added", "WEB-INF/views/hidden.jsp").addMapping("/added");
+                            }
+                        }""",
                 "com.acme.Forward", """
                         package com.acme;
                         public final class Forward extends jakarta.servlet.http.HttpServlet {
@@ -110,6 +117,9 @@ final class JspWars {
                 <p><t:shout text="hi"/></p>
                 <p><lib:hello who="lib"/>, <cfg:hello who="cfg"/></p>
                 """);
+        JavaSources.write(app.resolve("WEB-INF/classes/META-INF/services/jakarta.servlet.ServletContainerInitializer"),
+                "com.acme.Init");
+        JavaSources.write(app.resolve("group/b.html"), "<%@ page trimDirectiveWhitespaces=\"true\" %><%= 6 * 7 %>");
         JavaSources.write(app.resolve("group/a.jsp"), "<%@ page trimDirectiveWhitespaces=\"true\" %>in group");
         JavaSources.write(app.resolve("WEB-INF/views/hidden.jsp"),
                 "<%@ page trimDirectiveWhitespaces=\"true\" %>hidden via=${empty via ? 'none' : via}");
