@@ -15,9 +15,10 @@ import java.util.stream.Stream;
 /**
  * Refuses a web app that asks for something Hawser does not enforce (the design's "fail closed"):
  * a javax application; a not-supported element of web.xml, web fragment or annotation of
- * {@link DeploymentFeatures}; a JSP page when no {@link JspSupport} is present; an app whose users must sign in when no realm was given. Each refusal is one {@link DeploymentException} naming the
- * file, the element and what to do; a feature the deployer accepted ({@link Unenforced}) is listed
- * for the one warning the deployer logs instead.
+ * {@link DeploymentFeatures}; JSP pages, {@code <jsp-config>} and {@code <jsp-file>} when no
+ * {@link JspSupport} is present; an app whose users must sign in when no realm was given. Each refusal
+ * is one {@link DeploymentException} naming the file, the element and what to do; a feature the
+ * deployer accepted ({@link Unenforced}) is listed for the one warning the deployer logs instead.
  */
 final class FailClosed {
     /** What every javax refusal says after naming the evidence. */
@@ -29,13 +30,13 @@ final class FailClosed {
     }
 
     /**
+     * As {@link #check(Path, WebXml, AnnotationScan, Unenforced, boolean)} without a JSP engine.
+     *
      * @param base the exploded web app
      * @param xml its web.xml ({@link WebXml#NONE} when absent)
      * @param scan its annotation scan, or {@code null} when {@code metadata-complete} (then annotations
      *     and web fragments are not processed, Servlet 6.1 §8.1, so they are not looked for)
      * @param accepted the features the deployer accepts unenforced
-     * @param jsp whether a {@link JspSupport} is present: then JSP pages, {@code <jsp-config>} and
-     *     {@code <jsp-file>} are acted on; without one they are refused ("JSP needs the hawser-jsp module")
      * @return the accepted features the app uses, one entry each ({@code jsp: WEB-INF/a.jsp and 2
      *     more}), empty when there are none
      * @throws DeploymentException for the first refused use (javax first)
