@@ -175,8 +175,8 @@ public final class Deployer {
                 app.setRealm(realm);
                 app.setConfidentialPort(confidentialPort);
                 app.setJspConfigDescriptor(xml.jspConfig());
-                List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
-                        : xml.welcomeFiles();
+                List<String> welcome = !xml.welcomeFiles().isEmpty() ? xml.welcomeFiles()
+                        : jsp != null ? JSP_WELCOME_FILES : DefaultServlet.DEFAULT_WELCOME_FILES;
                 configure(app, xml, welcome);
                 xml.security().applyTo(app);
                 phase = "registering";
@@ -207,6 +207,9 @@ public final class Deployer {
             thread.setContextClassLoader(previous);
         }
     }
+
+    /** The welcome files of an app without a welcome-file-list when JSP is there, as Tomcat's and Jetty's. */
+    private static final List<String> JSP_WELCOME_FILES = List.of("index.html", "index.htm", "index.jsp");
 
     private static void checkContextPath(Path source, String contextPath) throws DeploymentException {
         boolean ok = contextPath.isEmpty() || contextPath.startsWith("/") && !contextPath.endsWith("/")

@@ -88,6 +88,18 @@ class JspWarTest {
     }
 
     @Test
+    void withoutAWelcomeFileListIndexJspIsAWelcomeFileAsOnTomcatAndJetty() throws Exception {
+        Path app = work.resolve("bare");
+        JavaSources.write(app.resolve("sub/index.jsp"), "<%@ page trimDirectiveWhitespaces=\"true\" %><%= 6 * 7 %>");
+        JavaSources.write(app.resolve("WEB-INF/.keep"), "");
+        try (DeployedServer bare = new DeployedServer(Map.of("/bare", app))) {
+            ContentResponse r = client.GET(bare.base() + "/bare/sub/");
+            assertThat(r.getStatus()).isEqualTo(200);
+            assertThat(r.getContentAsString()).isEqualTo("42");
+        }
+    }
+
+    @Test
     void aJspPropertyGroupAddsItsPreludeAndMakesItsFilesPages() throws Exception {
         assertPage("/group/a.jsp", "[prelude]in group");
         assertPage("/group/b.html", "[prelude]42");
