@@ -29,6 +29,7 @@ final class ContextAssembler {
     private final WebApp app;
     private final ServletContext context;
     private final ClassLoader loader;
+    private final JspSupport jsp;
     private WebXml xml = WebXml.NONE;
     private AnnotationScan scan;
 
@@ -37,9 +38,19 @@ final class ContextAssembler {
      * @param loader the web app's class loader
      */
     ContextAssembler(WebApp app, ClassLoader loader) {
+        this(app, loader, null);
+    }
+
+    /**
+     * @param app the web app, not yet started
+     * @param loader the web app's class loader
+     * @param jsp the JSP engine that runs {@code <jsp-file>} servlets, or {@code null} for none
+     */
+    ContextAssembler(WebApp app, ClassLoader loader, JspSupport jsp) {
         this.app = app;
         this.context = app.servletContext();
         this.loader = loader;
+        this.jsp = jsp;
     }
 
     /**
@@ -116,7 +127,15 @@ final class ContextAssembler {
     }
 
     private void register(ServletDecl s, List<String> patterns) throws DeploymentException {
-        Class<? extends Servlet> type = load(s.className(), Servlet.class, s.origin() + " <servlet-class>");
+        String className = s.className();
+        if (ServletDecl.JSP_FILE.equals(className)) {
+            if (jsp == null) {
+                throw new DeploymentException(null, s.origin() + " <jsp-file>", DeploymentFeatures.NO_JSP_FILE.refusal(),
+                        null);
+            }
+            className = jsp.servletClass();
+        }
+        Class<? extends Servlet> type = load(className, Servlet.class, s.origin() + " <servlet-class>");
         ServletRegistration.Dynamic reg = context.addServlet(s.name(), type);
         if (reg == null) {
             throw new DeploymentException(null, s.origin(), "a servlet named \"" + s.name() + "\" already exists", null);

@@ -171,22 +171,29 @@ public final class Deployer {
             WebXml xml = webXml.metadataComplete() ? webXml : FragmentMerge.merge(webXml, order.fragments());
             List<String> unenforced;
             try (LazyScan scan = new LazyScan(base, order)) {
-                unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted);
+                JspSupport jsp = JspSupport.find(server);
+                unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted,
+                        jsp != null);
                 FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
-                loader = new WebAppClassLoader("hawser-webapp-" + label, base, server);
+                loader = new WebAppClassLoader("hawser-webapp-" + label, base, server,
+                        jsp == null ? List.of() : jsp.containerPackages());
                 thread.setContextClassLoader(loader);
                 app = WebApp.create(contextPath, base, loader);
                 app.setRealm(realm);
                 app.setConfidentialPort(confidentialPort);
                 xml.naming().applyTo(app.lifecycle());
-                List<String> welcome = xml.welcomeFiles().isEmpty() ? DefaultServlet.DEFAULT_WELCOME_FILES
-                        : xml.welcomeFiles();
+                app.setJspConfigDescriptor(xml.jspConfig());
+                List<String> welcome = !xml.welcomeFiles().isEmpty() ? xml.welcomeFiles()
+                        : jsp != null ? JSP_WELCOME_FILES : DefaultServlet.DEFAULT_WELCOME_FILES;
                 configure(app, xml, welcome);
                 xml.security().applyTo(app);
                 phase = "registering";
-                new ContextAssembler(app, loader).apply(xml, xml.metadataComplete() ? null : scan.get());
+                new ContextAssembler(app, loader, jsp).apply(xml, xml.metadataComplete() ? null : scan.get());
                 if (order.explicit()) {
                     app.servletContext().setAttribute(ServletContext.ORDERED_LIBS, order.orderedLibs());
+                }
+                if (jsp != null) {
+                    jsp.install(app.servletContext());
                 }
                 ContainerInitializers.run(app.servletContext(), loader, scan, base, scan.jars());
                 addDefaultServlet(app.servletContext(), base, welcome);
@@ -211,6 +218,9 @@ public final class Deployer {
             thread.setContextClassLoader(previous);
         }
     }
+
+    /** The welcome files of an app without a welcome-file-list when JSP is there, as Tomcat's and Jetty's. */
+    private static final List<String> JSP_WELCOME_FILES = List.of("index.html", "index.htm", "index.jsp");
 
     private static void checkContextPath(Path source, String contextPath) throws DeploymentException {
         boolean ok = contextPath.isEmpty() || contextPath.startsWith("/") && !contextPath.endsWith("/")

@@ -62,9 +62,22 @@ final class DeploymentFeatures {
     private static final String JNDI_EFFECT = "its lookups and injections would fail or find nothing";
     private static final Map<String, Feature> ELEMENTS = new LinkedHashMap<>();
     private static final Map<String, Feature> ANNOTATIONS = new LinkedHashMap<>();
-    /** JSP pages: files a container maps to its JSP servlet ({@code DefaultServlet.isJspFile}). */
-    static final Feature JSP = new Feature("jsp", Support.NOT_SUPPORTED, "JSP is not supported yet",
+    /**
+     * JSP pages: files a container maps to its JSP servlet ({@code DefaultServlet.isJspFile}); acted on
+     * by a {@link JspSupport} (the hawser-jsp module), refused without one ({@link #NO_JSP_PAGES}).
+     */
+    static final Feature JSP = new Feature("jsp", Support.ACTED_ON, null, null, null);
+    private static final String NO_JSP = "JSP needs the hawser-jsp module on the class path";
+    /** JSP pages when no {@link JspSupport} is on the class path. */
+    static final Feature NO_JSP_PAGES = new Feature("jsp", Support.NOT_SUPPORTED, NO_JSP,
             "the pages would answer 404", null);
+    /** {@code <jsp-config>} when no {@link JspSupport} is on the class path. */
+    static final Feature NO_JSP_CONFIG = new Feature("jsp-config", Support.NOT_SUPPORTED, NO_JSP,
+            "its JSP pages and tag libraries would not work", null);
+    /** {@code <servlet><jsp-file>} when no {@link JspSupport} is on the class path. */
+    static final Feature NO_JSP_FILE = new Feature("jsp-file", Support.NOT_SUPPORTED, NO_JSP,
+            "the servlet cannot run", "Put hawser-jsp on the class path, or compile the JSP page into a servlet"
+                    + " class and name it in <servlet-class>");
     /** {@code META-INF/web-fragment.xml} in a jar of {@code WEB-INF/lib} (Servlet 6.1 §8.2). */
     static final Feature WEB_FRAGMENT = new Feature("web-fragment", Support.ACTED_ON, null, null, null);
 
@@ -89,7 +102,7 @@ final class DeploymentFeatures {
         acted("injection-target", "injection-target-class", "injection-target-name");
         acted("post-construct", "lifecycle-callback-class", "lifecycle-callback-method");
         acted("pre-destroy", "lifecycle-callback-class", "lifecycle-callback-method");
-        notSupported("jsp-config", "JSP is not supported yet", "its JSP pages and tag libraries would not work");
+        acted("", "jsp-config");
         acted("", "absolute-ordering");
         acted("absolute-ordering", "name", "others");
         acted("web-fragment", "name", "ordering");
@@ -100,8 +113,14 @@ final class DeploymentFeatures {
         acted("servlet", "servlet-name", "servlet-class", "init-param", "load-on-startup", "enabled",
                 "async-supported", "multipart-config");
         descriptive("servlet", DESCRIPTION_GROUP);
-        notEnforced("servlet/jsp-file", "JSP is not supported yet", "the servlet cannot run",
-                "Remove the servlet, or compile the JSP page into a servlet class and name it in <servlet-class>");
+        acted("servlet", "jsp-file");
+        acted("jsp-config", "taglib", "jsp-property-group");
+        acted("taglib", "taglib-uri", "taglib-location");
+        acted("jsp-property-group", "url-pattern", "el-ignored", "error-on-el-not-found", "page-encoding",
+                "scripting-invalid", "is-xml", "include-prelude", "include-coda",
+                "deferred-syntax-allowed-as-literal", "trim-directive-whitespaces", "default-content-type", "buffer",
+                "error-on-undeclared-namespace");
+        descriptive("jsp-property-group", DESCRIPTION_GROUP);
         acted("servlet", "run-as", "security-role-ref");
         acted("run-as", "role-name");
         descriptive("run-as", "description");
@@ -184,9 +203,9 @@ final class DeploymentFeatures {
                 consequence, null));
     }
 
-    private static void notEnforced(String key, String missing, String consequence, String advice) {
-        ELEMENTS.put(key, new Feature(key.substring(key.indexOf('/') + 1), Support.NOT_SUPPORTED, missing,
-                consequence, advice));
+    /** @return whether the feature is one of the JSP refusals, lifted when a {@link JspSupport} is present */
+    static boolean needsJsp(Feature f) {
+        return f == NO_JSP_PAGES || f == NO_JSP_CONFIG || f == NO_JSP_FILE;
     }
 
     private static void annotation(String type, String elementKey) {
@@ -217,8 +236,15 @@ final class DeploymentFeatures {
      * @return the not-supported feature of that name, or {@code null}
      */
     static Feature notSupported(String name) {
-        if (name.equals(JSP.name())) {
-            return JSP;
+        // the JSP features are refused only when no JspSupport is on the class path
+        if (name.equals(NO_JSP_PAGES.name())) {
+            return NO_JSP_PAGES;
+        }
+        if (name.equals(NO_JSP_CONFIG.name())) {
+            return NO_JSP_CONFIG;
+        }
+        if (name.equals(NO_JSP_FILE.name())) {
+            return NO_JSP_FILE;
         }
         for (Feature f : ELEMENTS.values()) {
             if (f.support() == Support.NOT_SUPPORTED && f.name().equals(name)) {

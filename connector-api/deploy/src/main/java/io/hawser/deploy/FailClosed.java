@@ -16,9 +16,10 @@ import java.util.stream.Stream;
  * Refuses a web app that asks for something Hawser does not enforce (the design's "fail closed"):
  * a javax application; a not-supported element of web.xml, of a web fragment (merged into the
  * {@link WebXml} it is given, each naming {@code WEB-INF/lib/x.jar!/META-INF/web-fragment.xml}) or annotation of
- * {@link DeploymentFeatures}; a JSP page; an app whose users must sign in when no realm was given. Each refusal is one {@link DeploymentException} naming the
- * file, the element and what to do; a feature the deployer accepted ({@link Unenforced}) is listed
- * for the one warning the deployer logs instead.
+ * {@link DeploymentFeatures}; JSP pages, {@code <jsp-config>} and {@code <jsp-file>} when no
+ * {@link JspSupport} is present; an app whose users must sign in when no realm was given. Each refusal
+ * is one {@link DeploymentException} naming the file, the element and what to do; a feature the
+ * deployer accepted ({@link Unenforced}) is listed for the one warning the deployer logs instead.
  */
 final class FailClosed {
     /** What every javax refusal says after naming the evidence. */
@@ -30,6 +31,8 @@ final class FailClosed {
     }
 
     /**
+     * As {@link #check(Path, WebXml, AnnotationScan, Unenforced, boolean)} without a JSP engine.
+     *
      * @param base the exploded web app
      * @param xml its web.xml with its fragments merged in ({@link WebXml#NONE} when there is neither)
      * @param scan its annotation scan, or {@code null} when {@code metadata-complete} (then annotations
@@ -40,6 +43,23 @@ final class FailClosed {
      * @throws DeploymentException for the first refused use (javax first)
      */
     static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted)
+            throws DeploymentException {
+        return check(base, xml, scan, accepted, false);
+    }
+
+    /**
+     * As {@link #check(Path, WebXml, AnnotationScan, Unenforced)}, with or without a JSP engine.
+     *
+     * @param base the exploded web app
+     * @param xml its web.xml ({@link WebXml#NONE} when absent)
+     * @param scan its annotation scan, or {@code null} when {@code metadata-complete}
+     * @param accepted the features the deployer accepts unenforced
+     * @param jsp whether a {@link JspSupport} is present: then JSP pages, {@code <jsp-config>} and
+     *     {@code <jsp-file>} are acted on; without one they are refused ("JSP needs the hawser-jsp module")
+     * @return the accepted features the app uses, one entry each
+     * @throws DeploymentException for the first refused use (javax first)
+     */
+    static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted, boolean jsp)
             throws DeploymentException {
         List<DeploymentFeatures.Use> uses = new ArrayList<>();
         if (scan != null) {
@@ -52,8 +72,12 @@ final class FailClosed {
         if (scan != null) {
             uses.addAll(scan.unsupportedAnnotations());
         }
-        for (String page : jspPages(base)) {
-            uses.add(new DeploymentFeatures.Use(DeploymentFeatures.JSP, page));
+        if (jsp) {
+            uses.removeIf(u -> DeploymentFeatures.needsJsp(u.feature()));
+        } else {
+            for (String page : jspPages(base)) {
+                uses.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_PAGES, page));
+            }
         }
         Map<String, List<String>> unenforced = new LinkedHashMap<>();
         List<DeploymentFeatures.Use> refused = new ArrayList<>();

@@ -164,7 +164,21 @@ final class FragmentMerge {
         return new WebXml(xml.version(), xml.metadataComplete(), xml.displayName(), params,
                 List.copyOf(servlets.values()), servletMappings, List.copyOf(filters.values()), filterMappings,
                 List.copyOf(listeners), List.copyOf(welcome), errorPages, session, mime, requestEncoding,
-                responseEncoding, locales, security, unsupported, xml.absoluteOrdering(), naming(xml, fragments));
+                responseEncoding, locales, security, unsupported, xml.absoluteOrdering(), naming(xml, fragments),
+                jspConfig(xml, fragments));
+    }
+
+    /** web.xml's {@code <jsp-config>}, else the first fragment's that has one (in fragment order). */
+    private static jakarta.servlet.descriptor.JspConfigDescriptor jspConfig(WebXml xml, List<WebFragment> fragments) {
+        if (xml.jspConfig() != null) {
+            return xml.jspConfig();
+        }
+        for (WebFragment f : fragments) {
+            if (f.content().jspConfig() != null) {
+                return f.content().jspConfig();
+            }
+        }
+        return null;
     }
 
     /**

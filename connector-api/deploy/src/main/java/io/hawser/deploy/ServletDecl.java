@@ -18,4 +18,6 @@ import java.util.Map;
  */
 record ServletDecl(String name, String className, Map<String, String> initParams, Integer loadOnStartup,
         boolean asyncSupported, MultipartDecl multipart, List<String> urlPatterns, String origin) {
+    /** The class name of a servlet declared with {@code <jsp-file>}: the {@link JspSupport}'s servlet runs it. */
+    static final String JSP_FILE = "<jsp-file>";
 }

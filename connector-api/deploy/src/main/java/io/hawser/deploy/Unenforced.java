@@ -57,7 +57,8 @@ public final class Unenforced {
     /** @return the names of every feature that may be accepted, sorted */
     public static Set<String> acceptable() {
         Set<String> out = new TreeSet<>();
-        out.add(DeploymentFeatures.JSP.name());
+        out.add(DeploymentFeatures.NO_JSP_PAGES.name());
+        out.add(DeploymentFeatures.NO_JSP_CONFIG.name());
         for (DeploymentFeatures.Feature f : DeploymentFeatures.elements().values()) {
             if (f.acceptable()) {
                 out.add(f.name());

@@ -27,7 +27,9 @@ import java.util.stream.Stream;
  *       included), {@code jakarta.el.*} and {@code jakarta.annotation.*}, come from the server first
  *       (an app that bundles its own, older servlet-api or annotation-api jar still shares the
  *       server's types, so its {@code @PostConstruct} is the one the container looks for), then from
- *       the app (an API the server does not have, such as EL for a validator, is the app's own);</li>
+ *       the app (an API the server does not have, such as EL for a validator, is the app's own); so
+ *       do the packages a {@link JspSupport} names (the JSP engine's runtime), with their
+ *       {@code META-INF/services} files;</li>
  *   <li>the server's own classes ({@code io.hawser.*}) are invisible, except
  *       {@link io.hawser.servlet.DefaultServlet}, which a web.xml may name; an app's own class in an
  *       {@code io.hawser} package is its own;</li>
@@ -45,6 +47,7 @@ final class WebAppClassLoader extends URLClassLoader {
 
     private final ClassLoader server;
     private final ClassLoader jdk;
+    private final List<String> containerPackages;
 
     /**
      * @param name the loader's name (the context path, for stack traces and heap dumps)
@@ -52,9 +55,21 @@ final class WebAppClassLoader extends URLClassLoader {
      * @param server the loader of {@code jakarta.servlet} and Hawser's classes
      */
     WebAppClassLoader(String name, Path base, ClassLoader server) {
+        this(name, base, server, List.of());
+    }
+
+    /**
+     * @param name the loader's name (the context path, for stack traces and heap dumps)
+     * @param base the exploded web app
+     * @param server the loader of {@code jakarta.servlet} and Hawser's classes
+     * @param containerPackages more package prefixes ({@code "jakarta.el."}) taken from the server
+     *     first, as {@code jakarta.servlet.} is
+     */
+    WebAppClassLoader(String name, Path base, ClassLoader server, List<String> containerPackages) {
         super(name, urls(base), ClassLoader.getPlatformClassLoader());
         this.server = server;
         this.jdk = ClassLoader.getPlatformClassLoader();
+        this.containerPackages = List.copyOf(containerPackages);
     }
 
     private static URL[] urls(Path base) {
@@ -96,6 +111,32 @@ final class WebAppClassLoader extends URLClassLoader {
                 && SERVER_CLASSES.contains(className.substring(0, className.length() - ".class".length()));
     }
 
+    /** @return whether the class comes from the server first (its API, or a {@link JspSupport} package) */
+    private boolean fromServer(String className) {
+        if (isServerShared(className)) {
+            return true;
+        }
+        for (String p : containerPackages) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return whether the resource comes from the server first: a class file of {@link #fromServer}, or
+     *     the service file of a {@link JspSupport} package's interface (the server's
+     *     {@code ServletContainerInitializer}s stay out of the app)
+     */
+    private boolean resourceFromServer(String name) {
+        if (name.startsWith("META-INF/services/")) {
+            String service = name.substring("META-INF/services/".length());
+            return containerPackages.stream().anyMatch(service::startsWith);
+        }
+        return fromServer(name.replace('/', '.'));
+    }
+
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         synchronized (getClassLoadingLock(name)) {
@@ -114,7 +155,7 @@ final class WebAppClassLoader extends URLClassLoader {
         if (name.startsWith("java.") || jdk.getResource(name.replace('.', '/') + ".class") != null) {
             return jdk.loadClass(name);
         }
-        if (isServerShared(name)) {
+        if (fromServer(name)) {
             try {
                 return server.loadClass(name);
             } catch (ClassNotFoundException e) {
@@ -131,7 +172,7 @@ final class WebAppClassLoader extends URLClassLoader {
     @Override
     public URL getResource(String name) {
         URL url = null;
-        if (isServerShared(name.replace('/', '.'))) {
+        if (resourceFromServer(name)) {
             url = server.getResource(name);
         }
         if (url == null) {
@@ -143,7 +184,7 @@ final class WebAppClassLoader extends URLClassLoader {
     @Override
     public Enumeration<URL> getResources(String name) throws IOException {
         List<URL> all = new ArrayList<>();
-        if (isServerShared(name.replace('/', '.'))) {
+        if (resourceFromServer(name)) {
             all.addAll(Collections.list(server.getResources(name)));
         }
         all.addAll(Collections.list(findResources(name)));

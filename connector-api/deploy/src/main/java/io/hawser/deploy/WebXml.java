@@ -24,10 +24,12 @@ import java.util.Map;
  * @param responseEncoding response-character-encoding, or {@code null}
  * @param localeEncodings locale-encoding-mapping locales to encodings
  * @param security the security constraints, login-config, roles, run-as and role refs
- * @param unsupported the not-supported elements it uses (JNDI, JSP ...), to refuse or accept
+ * @param unsupported the not-supported elements it uses (JNDI ...), to refuse or accept, and its
+ *     {@code <jsp-config>} and {@code <jsp-file>} elements, refused when no {@link JspSupport} is present
  * @param absoluteOrdering the fragment names of {@code <absolute-ordering>} in order, {@link #OTHERS}
  *     standing for {@code <others/>}; {@code null} when there is none (Servlet 6.1 §8.2.2)
  * @param naming the env-entries and lifecycle callbacks
+ * @param jspConfig the {@code <jsp-config>}, or {@code null}
  */
 record WebXml(String version, boolean metadataComplete, String displayName, Map<String, String> contextParams,
         List<ServletDecl> servlets, Map<String, List<String>> servletMappings, List<FilterDecl> filters,
@@ -35,7 +37,7 @@ record WebXml(String version, boolean metadataComplete, String displayName, Map<
         List<ErrorPageDecl> errorPages, SessionConfigDecl sessionConfig, Map<String, String> mimeMappings,
         String requestEncoding, String responseEncoding, Map<String, String> localeEncodings,
         WebXmlSecurity security, List<DeploymentFeatures.Use> unsupported, List<String> absoluteOrdering,
-        WebXmlNaming naming) {
+        WebXmlNaming naming, jakarta.servlet.descriptor.JspConfigDescriptor jspConfig) {
 
     /** What {@code <others/>} is in {@link #absoluteOrdering()}; no fragment name can contain {@code <}. */
     static final String OTHERS = "<others/>";
@@ -43,5 +45,5 @@ record WebXml(String version, boolean metadataComplete, String displayName, Map<
     /** No deployment descriptor: nothing declared, annotations scanned. */
     static final WebXml NONE = new WebXml("", false, null, Map.of(), List.of(), Map.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), SessionConfigDecl.NONE, Map.of(), null, null, Map.of(),
-            WebXmlSecurity.NONE, List.of(), null, WebXmlNaming.NONE);
+            WebXmlSecurity.NONE, List.of(), null, WebXmlNaming.NONE, null);
 }

@@ -117,6 +117,7 @@ final class WebXmlParser {
         Map<String, String> mime = new LinkedHashMap<>();
         String requestEncoding = null;
         String responseEncoding = null;
+        jakarta.servlet.descriptor.JspConfigDescriptor jspConfig = null;
         WebXmlSecurity.Reader security = new WebXmlSecurity.Reader();
         WebXmlNaming.Reader naming = new WebXmlNaming.Reader();
         for (Element e : Dom.children(root)) {
@@ -192,6 +193,8 @@ final class WebXmlParser {
                     for (Element o : Dom.children(e)) {
                         absoluteOrdering.add(Dom.name(o).equals("others") ? WebXml.OTHERS : Dom.text(o));
                     }
+                case "jsp-config":
+                    jspConfig = WebXmlJsp.read(e);
                     break;
                 default:
                     // descriptive or not supported: classified above
@@ -200,7 +203,7 @@ final class WebXmlParser {
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
                 responseEncoding, localeEncodings, security.done(!fragment), List.copyOf(unsupported),
-                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering), naming.done());
+                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering), naming.done(), jspConfig);
     }
 
     /**
@@ -225,6 +228,11 @@ final class WebXmlParser {
             if (f.support() == DeploymentFeatures.Support.NOT_SUPPORTED) {
                 unsupported.add(new DeploymentFeatures.Use(f, here));
             } else if (f.support() == DeploymentFeatures.Support.ACTED_ON) {
+                if (parentName.isEmpty() && name.equals("jsp-config")) {
+                    unsupported.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_CONFIG, here));
+                } else if (parentName.equals("servlet") && name.equals("jsp-file")) {
+                    unsupported.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_FILE, here));
+                }
                 classify(e, name, here);
             }
         }

@@ -13,17 +13,16 @@ final class WebXmlServlets {
 
     /**
      * @param e a {@code <servlet>} element
-     * @return the servlet, or {@code null} when {@code <enabled>false</enabled>}, or for a
-     *     {@code <jsp-file>} (not supported: {@link DeploymentFeatures} lists it, the deployer refuses it)
+     * @return the servlet, or {@code null} when {@code <enabled>false</enabled>}; one declared with a
+     *     {@code <jsp-file>} has the class name {@link ServletDecl#JSP_FILE} and the page (with a leading
+     *     {@code /}) as its init-param {@code jspFile}
      * @throws DeploymentException for a missing name or class, or a bad value
      */
     static ServletDecl servlet(Element e) throws DeploymentException {
         String name = WebXmlParser.required(e, "servlet-name");
         String where = "<servlet> \"" + name + "\"";
-        if (!Dom.children(e, "jsp-file").isEmpty()) {
-            return null;
-        }
-        String className = Dom.textOr(e, "servlet-class", "");
+        String jspFile = Dom.textOr(e, "jsp-file", null);
+        String className = jspFile != null ? ServletDecl.JSP_FILE : Dom.textOr(e, "servlet-class", "");
         if (className.isEmpty()) {
             throw new DeploymentException(null, WebXmlParser.FILE + " " + where, "<servlet-class> is missing", null);
         }
@@ -41,7 +40,11 @@ final class WebXmlServlets {
         if (!mp.isEmpty()) {
             multipart = multipart(mp.get(0), where + " <multipart-config>");
         }
-        return new ServletDecl(name, className, initParams(e, where), loadOnStartup, async, multipart, List.of(),
+        Map<String, String> params = initParams(e, where);
+        if (jspFile != null) {
+            params.put("jspFile", jspFile.startsWith("/") ? jspFile : "/" + jspFile);
+        }
+        return new ServletDecl(name, className, params, loadOnStartup, async, multipart, List.of(),
                 WebXmlParser.FILE + " " + where);
     }
 

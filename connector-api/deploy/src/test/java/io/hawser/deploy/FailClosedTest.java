@@ -180,11 +180,12 @@ class FailClosedTest {
     }
 
     @Test
-    void jspPagesAreRefusedUnlessAccepted() throws Exception {
+    void withoutTheJspModuleJspPagesAreRefusedUnlessAccepted() throws Exception {
+        assertThat(JspSupport.find(Deployer.class.getClassLoader())).as("hawser-jsp is not on this class path").isNull();
         Path app = app("jsp", null, Map.of(), Map.of("index.jsp", "<%= 1 %>", "WEB-INF/tags/t.TAG", "x"));
         assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/tags/t.TAG: not enforced"
-                + " by Hawser (JSP is not supported yet): the pages would answer 404. Remove it, or accept the risk with"
-                + " --accept-unenforced jsp.");
+                + " by Hawser (JSP needs the hawser-jsp module on the class path): the pages would answer 404. Remove"
+                + " it, or accept the risk with --accept-unenforced jsp.");
         deploys(app, Unenforced.of("jsp"));
         assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): jsp"
                 + " (WEB-INF/tags/t.TAG and 1 more)");
@@ -196,18 +197,29 @@ class FailClosedTest {
         java.nio.file.Files.createDirectories(app.resolve("WEB-INF/lib"));
         TestWars.zipWithEntry(app.resolve("WEB-INF/lib/widgets.jar"), "META-INF/resources/widgets/w.jsp", "<%= 1 %>");
         assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/lib/widgets.jar"
-                + " META-INF/resources/widgets/w.jsp: not enforced by Hawser (JSP is not supported yet): the pages"
-                + " would answer 404. Remove it, or accept the risk with --accept-unenforced jsp.");
+                + " META-INF/resources/widgets/w.jsp: not enforced by Hawser (JSP needs the hawser-jsp module on the"
+                + " class path): the pages would answer 404. Remove it, or accept the risk with --accept-unenforced jsp.");
     }
 
     @Test
-    void aJspFileServletCannotBeAccepted() throws Exception {
+    void withoutTheJspModuleAJspFileServletCannotBeAccepted() throws Exception {
         Path app = app("jspfile", "<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file></servlet>",
                 Map.of(), Map.of());
         assertThat(refusal(app, Unenforced.NONE)).endsWith("WEB-INF/web.xml <servlet> <jsp-file>: not enforced by"
-                + " Hawser (JSP is not supported yet): the servlet cannot run. Remove the servlet, or compile the JSP"
-                + " page into a servlet class and name it in <servlet-class>.");
+                + " Hawser (JSP needs the hawser-jsp module on the class path): the servlet cannot run. Put hawser-jsp"
+                + " on the class path, or compile the JSP page into a servlet class and name it in <servlet-class>.");
         assertThatThrownBy(() -> Unenforced.of("jsp-file")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(refusal(app, Unenforced.of("jsp", "jsp-config"))).contains("<jsp-file>");
+    }
+
+    @Test
+    void withoutTheJspModuleAJspConfigIsRefusedUnlessAccepted() throws Exception {
+        Path app = app("jspconfig", "<jsp-config><taglib><taglib-uri>u</taglib-uri><taglib-location>/WEB-INF/u.tld"
+                + "</taglib-location></taglib></jsp-config>", Map.of(), Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <jsp-config>:"
+                + " not enforced by Hawser (JSP needs the hawser-jsp module on the class path): its JSP pages and tag"
+                + " libraries would not work. Remove it, or accept the risk with --accept-unenforced jsp-config.");
+        deploys(app, Unenforced.of("jsp-config"));
     }
 
     @Test

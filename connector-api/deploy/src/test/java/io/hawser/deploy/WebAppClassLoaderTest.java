@@ -41,6 +41,28 @@ class WebAppClassLoaderTest {
     }
 
     @Test
+    void aJspSupportsPackagesAndTheirServiceFilesComeFromTheServerFirst() throws Exception {
+        Path serverClasses = dir.resolve("server");
+        TestWars.compile(serverClasses, Map.of("org.engine.Which", versioned("org.engine", "server")));
+        TestWars.write(serverClasses.resolve("META-INF/services/org.engine.Factory"), "org.engine.Impl");
+        TestWars.write(serverClasses.resolve("META-INF/services/jakarta.servlet.ServletContainerInitializer"),
+                "org.engine.Init");
+        Path app = dir.resolve("app");
+        TestWars.compile(app.resolve("WEB-INF/classes"), Map.of("org.engine.Which", versioned("org.engine", "app")));
+        try (URLClassLoader server = new URLClassLoader(new URL[] {serverClasses.toUri().toURL()},
+                getClass().getClassLoader());
+                WebAppClassLoader plain = new WebAppClassLoader("t", app, server);
+                WebAppClassLoader jsp = new WebAppClassLoader("t", app, server, java.util.List.of("org.engine."))) {
+            assertThat(version(plain.loadClass("org.engine.Which"))).isEqualTo("app");
+            assertThat(plain.getResource("META-INF/services/org.engine.Factory")).isNull();
+            assertThat(version(jsp.loadClass("org.engine.Which"))).isEqualTo("server");
+            assertThat(jsp.getResource("META-INF/services/org.engine.Factory")).isNotNull();
+            assertThat(jsp.getResource("META-INF/services/jakarta.servlet.ServletContainerInitializer"))
+                    .as("the server's initializers stay out of the app").isNull();
+        }
+    }
+
+    @Test
     void classesComeBeforeLibJarsAndJarsInNameOrder() throws Exception {
         Path app = dir.resolve("app");
         TestWars.compile(app.resolve("WEB-INF/classes"), Map.of("com.example.Which", versioned("com.example", "classes")));

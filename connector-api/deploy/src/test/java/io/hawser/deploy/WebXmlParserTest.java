@@ -174,11 +174,28 @@ class WebXmlParserTest {
     }
 
     @Test
-    void listsJspFileServletsAsNotSupportedAndRejectsDuplicateServletNames() throws Exception {
-        WebXml x = parse(TestWars.webXml("<servlet><servlet-name>p</servlet-name><jsp-file>/p.jsp</jsp-file></servlet>"));
-        assertThat(x.servlets()).isEmpty();
+    void readsJspFileServletsAndJspConfigForAJspEngineAndRejectsDuplicateServletNames() throws Exception {
+        WebXml x = parse(TestWars.webXml("<servlet><servlet-name>p</servlet-name><jsp-file>p.jsp</jsp-file></servlet>"
+                + "<jsp-config><taglib><taglib-uri>u</taglib-uri><taglib-location>/WEB-INF/u.tld</taglib-location>"
+                + "</taglib><jsp-property-group><url-pattern>/a/*</url-pattern><el-ignored>true</el-ignored>"
+                + "<include-prelude>/p.jspf</include-prelude></jsp-property-group></jsp-config>"));
+        assertThat(x.servlets()).singleElement().satisfies(p -> {
+            assertThat(p.className()).isEqualTo(ServletDecl.JSP_FILE);
+            assertThat(p.initParams()).containsEntry("jspFile", "/p.jsp");
+        });
         assertThat(x.unsupported()).extracting(DeploymentFeatures.Use::where)
-                .containsExactly("WEB-INF/web.xml <servlet> <jsp-file>");
+                .containsExactly("WEB-INF/web.xml <servlet> <jsp-file>", "WEB-INF/web.xml <jsp-config>");
+        assertThat(x.unsupported()).allMatch(u -> DeploymentFeatures.needsJsp(u.feature()));
+        assertThat(x.jspConfig().getTaglibs()).singleElement().satisfies(t -> {
+            assertThat(t.getTaglibURI()).isEqualTo("u");
+            assertThat(t.getTaglibLocation()).isEqualTo("/WEB-INF/u.tld");
+        });
+        assertThat(x.jspConfig().getJspPropertyGroups()).singleElement().satisfies(g -> {
+            assertThat(g.getUrlPatterns()).containsExactly("/a/*");
+            assertThat(g.getElIgnored()).isEqualTo("true");
+            assertThat(g.getIncludePreludes()).containsExactly("/p.jspf");
+            assertThat(g.getIsXml()).isNull();
+        });
         String s = "<servlet><servlet-name>a</servlet-name><servlet-class>A</servlet-class></servlet>";
         assertThat(failure(TestWars.webXml(s + s)).getMessage()).contains("<servlet> \"a\"").contains("declared twice");
     }

@@ -228,10 +228,26 @@ final class AppContext implements ServletContext {
         return app.registerServlet(new ServletHolder(app, servletName, null, servletClass, null));
     }
 
-    /** JSP is not supported (see the package notes). */
+    /**
+     * A servlet that runs one JSP page (Servlet 6.1 §4.4.1.3): of the class of the servlet named
+     * {@code jsp} (the JSP engine's, which hawser-jsp registers), with the page as its init-param
+     * {@code jspFile}, as Tomcat does.
+     *
+     * @throws UnsupportedOperationException when no servlet named {@code jsp} is registered (no JSP
+     *     engine: the hawser-jsp module is not on the class path)
+     * @throws IllegalStateException when the context has started
+     */
     @Override
     public ServletRegistration.Dynamic addJspFile(String servletName, String jspFile) {
-        throw new UnsupportedOperationException("JSP is not supported by Hawser");
+        ServletRegistration jsp = getServletRegistration("jsp");
+        if (jsp == null) {
+            throw new UnsupportedOperationException("addJspFile: JSP needs the hawser-jsp module on the class path");
+        }
+        ServletRegistration.Dynamic reg = addServlet(servletName, jsp.getClassName());
+        if (reg != null) {
+            reg.setInitParameter("jspFile", jspFile.startsWith("/") ? jspFile : "/" + jspFile);
+        }
+        return reg;
     }
 
     @Override
@@ -368,7 +384,7 @@ final class AppContext implements ServletContext {
 
     @Override
     public JspConfigDescriptor getJspConfigDescriptor() {
-        return null;
+        return app.jspConfigDescriptor();
     }
 
     @Override

@@ -65,6 +65,7 @@ public final class WebApp {
     private volatile io.hawser.security.Realm realm;
     private volatile boolean denyUncoveredHttpMethods;
     private volatile int confidentialPort;
+    private volatile jakarta.servlet.descriptor.JspConfigDescriptor jspConfig;
     private volatile AppSecurity security;
 
     private WebApp(String contextPath, Path base, ClassLoader loader, SessionClock clock) {
@@ -328,6 +329,19 @@ public final class WebApp {
     /** @return the confidential port, 0 for none */
     public int confidentialPort() {
         return confidentialPort;
+    }
+
+    /**
+     * @param config what {@code ServletContext.getJspConfigDescriptor()} returns (web.xml's
+     *     {@code <jsp-config>}, read by a JSP engine), or {@code null} for none (the default)
+     */
+    public void setJspConfigDescriptor(jakarta.servlet.descriptor.JspConfigDescriptor config) {
+        this.jspConfig = config;
+    }
+
+    /** @return the {@code <jsp-config>} given to {@link #setJspConfigDescriptor}, or {@code null} */
+    public jakarta.servlet.descriptor.JspConfigDescriptor jspConfigDescriptor() {
+        return jspConfig;
     }
 
     /**

@@ -47,8 +47,8 @@
  *       a trusted-proxy setting, which does not exist yet.</li>
  *   <li>HTTP upgrade (WebSocket): the SPI has no way to hand the connection over;
  *       {@code upgrade} throws.</li>
- *   <li>JSP: {@code addJspFile} throws {@link UnsupportedOperationException}; there is no JSP
- *       engine.</li>
+ *   <li>JSP: this module has no JSP engine; the {@code io.hawser:hawser-jsp} module brings one
+ *       for deployed WARs. Without it {@code addJspFile} throws {@link UnsupportedOperationException}.</li>
  *   <li>URL-rewritten session ids: cookies only ({@code encodeURL} returns its argument), as ids
  *       in URLs leak through logs and {@code Referer}.</li>
  *   <li>Distributable and persistent sessions: sessions live in memory and end with the app.</li>

@@ -37,6 +37,23 @@ class AppContextTest {
         Files.writeString(root.resolve("WEB-INF/web.xml"), "<web-app/>");
     }
 
+    /** A servlet class standing for a JSP engine's. */
+    public static final class EngineServlet extends jakarta.servlet.http.HttpServlet {
+        private static final long serialVersionUID = 1L;
+    }
+
+    @Test
+    void addJspFileNeedsAJspServletAndUsesItsClass() {
+        ServletContext ctx = context(null);
+        assertThatThrownBy(() -> ctx.addJspFile("page", "/a.jsp")).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("hawser-jsp");
+        ctx.addServlet("jsp", EngineServlet.class);
+        jakarta.servlet.ServletRegistration.Dynamic page = ctx.addJspFile("page", "views/a.jsp");
+        assertThat(page.getClassName()).isEqualTo(EngineServlet.class.getName());
+        assertThat(page.getInitParameter("jspFile")).isEqualTo("/views/a.jsp");
+        assertThat(ctx.getJspConfigDescriptor()).isNull();
+    }
+
     @Test
     void reportsServlet61AndItsIdentity() {
         ServletContext ctx = context(null);

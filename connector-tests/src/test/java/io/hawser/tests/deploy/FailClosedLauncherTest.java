@@ -114,26 +114,26 @@ class FailClosedLauncherTest {
     }
 
     @Test
-    void jspPagesAreRefusedAndWhenAcceptedNeverServedAsText() throws Exception {
+    void jspPagesRunThroughTheJspEngineAndAreNeverServedAsText() throws Exception {
         Path war = JavaSources.war(work, "pages", JavaSources.webXml("<welcome-file-list><welcome-file>index.jsp"
                 + "</welcome-file></welcome-file-list>"), Map.of(), Map.of("index.jsp", "<% secret(); %>",
-                "WEB-INF/views/Home.JSP", "<% secret(); %>"));
-        assertThat(refused(war.toString())).isEqualTo("hawser: cannot deploy " + war + ": WEB-INF/views/Home.JSP: not"
-                + " enforced by Hawser (JSP is not supported yet): the pages would answer 404. Remove it, or accept the"
-                + " risk with --accept-unenforced jsp.\n");
-        try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", "--accept-unenforced", "jsp",
-                war.toString())) {
+                "WEB-INF/views/Home.JSP", "<% secret(); %>", "ok.jsp", "<%= 6 * 7 %>"));
+        try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", war.toString())) {
             int port = LauncherProcess.port(hawser.nextLine());
             assertThat(hawser.nextLine()).isEqualTo("http://127.0.0.1:" + port + "/  " + war);
-            for (String path : List.of("/index.jsp", "/INDEX.JSP", "/index.jsp.", "/", "/WEB-INF/views/Home.JSP")) {
+            String ok = RawRequest.get(port, "/ok.jsp");
+            assertThat(RawRequest.status(ok)).isEqualTo(200);
+            assertThat(ok).contains("42").doesNotContain("6 * 7");
+            for (String path : List.of("/index.jsp", "/")) {
+                String response = RawRequest.get(port, path);
+                assertThat(RawRequest.status(response)).as(path + ": does not compile").isEqualTo(500);
+                assertThat(response).as(path).doesNotContain("secret");
+            }
+            for (String path : List.of("/INDEX.JSP", "/index.jsp.", "/WEB-INF/views/Home.JSP")) {
                 String response = RawRequest.get(port, path);
                 assertThat(RawRequest.status(response)).as(path).isEqualTo(404);
                 assertThat(response).as(path).doesNotContain("secret");
             }
-            // one line: date, time, level, logger, message
-            assertThat(hawser.stderr()).containsPattern("(?m)^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} WARNING"
-                    + " io\\.hawser\\.deploy\\.Deployer: \\Q" + war + ": served without enforcing (accepted as"
-                    + " unenforced): jsp (WEB-INF/views/Home.JSP and 1 more)\\E$");
         }
     }
 
