@@ -89,6 +89,16 @@ final class ContextAssembler {
             try {
                 context.addListener(type);
             } catch (IllegalArgumentException e) {
+                Throwable missing = e.getCause();
+                while (missing != null && !(missing instanceof NoClassDefFoundError)) {
+                    missing = missing.getCause();
+                }
+                if (missing != null) {
+                    // the listener is fine; a class it needs is not in the app (nor given by the server)
+                    throw new DeploymentException(null, where, "cannot load " + name + ": class "
+                            + missing.getMessage().replace('/', '.') + " is missing (not in WEB-INF/lib or"
+                            + " WEB-INF/classes)", e);
+                }
                 throw new DeploymentException(null, where, name + " is not a servlet listener type: " + e.getMessage(), e);
             }
         }

@@ -278,6 +278,18 @@ class FailClosedTest {
     }
 
     @Test
+    void aListenerWhoseDependencyIsMissingIsRefusedNamingTheMissingClass() throws Exception {
+        Path app = app("nodep", "<listener><listener-class>com.acme.L</listener-class></listener>", Map.of(
+                "com.acme.Dep", "package com.acme; public class Dep { public static void hello() { } }",
+                "com.acme.L", "package com.acme; public class L implements jakarta.servlet.ServletContextListener {"
+                        + " public L() { Dep.hello(); } }"), Map.of());
+        java.nio.file.Files.delete(app.resolve("WEB-INF/classes/com/acme/Dep.class")); // as a jar left out of WEB-INF/lib
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": WEB-INF/web.xml <listener>"
+                + " <listener-class>: cannot load com.acme.L: class com.acme.Dep is missing (not in WEB-INF/lib or"
+                + " WEB-INF/classes)");
+    }
+
+    @Test
     void unknownNamesCannotBeAccepted() {
         assertThatThrownBy(() -> Unenforced.of("everything")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("\"everything\" is not a feature Hawser leaves unenforced (one of"

@@ -134,7 +134,7 @@ public final class UsersFileRealm implements Realm {
         Users now = users;
         User user = now.byName.get(username);
         if (user == null) {
-            PasswordHash.verify(now.decoy, password);
+            PasswordHash.verify(now.decoy.get(), password);
             return null;
         }
         if (now.verified.matches(username, password)) {
@@ -201,7 +201,7 @@ public final class UsersFileRealm implements Realm {
         }
         Map<String, User> byName = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
-        String decoy = null;
+        int decoyIterations = 0;
         for (int i = 0; i < lines.size(); i++) {
             int number = i + 1;
             String line = lines.get(i).strip();
@@ -215,13 +215,12 @@ public final class UsersFileRealm implements Realm {
                         + "\" again (first on line " + first + ")");
             }
             byName.put(user.authenticated.name(), user);
-            if (decoy == null) {
-                decoy = PasswordHash.decoy(PasswordHash.iterations(user.hash));
+            if (decoyIterations == 0) {
+                decoyIterations = PasswordHash.iterations(user.hash);
             }
         }
-        return new Users(Collections.unmodifiableMap(byName),
-                decoy != null ? decoy : PasswordHash.decoy(PasswordHash.DEFAULT_ITERATIONS), version,
-                new VerifiedPasswords());
+        return new Users(Collections.unmodifiableMap(byName), new Decoy(decoyIterations != 0 ? decoyIterations
+                : PasswordHash.DEFAULT_ITERATIONS), version, new VerifiedPasswords());
     }
 
     private static User parse(String line, Path file, int number) {
@@ -286,7 +285,30 @@ public final class UsersFileRealm implements Realm {
      * @param version the file's modification time and size when read
      * @param verified the passwords that verified against this version (so BASIC pays PBKDF2 once)
      */
-    private record Users(Map<String, User> byName, String decoy, Version version, VerifiedPasswords verified) {
+    private record Users(Map<String, User> byName, Decoy decoy, Version version, VerifiedPasswords verified) {
+    }
+
+    /**
+     * The hash an unknown name is verified against, made on first use: making it is one full PBKDF2
+     * computation (about half a second in a cold JVM at the default iterations), which would
+     * otherwise delay every start and reload.
+     */
+    private static final class Decoy {
+        private final int iterations;
+        private volatile String encoded;
+
+        Decoy(int iterations) {
+            this.iterations = iterations;
+        }
+
+        String get() {
+            String e = encoded;
+            if (e == null) {
+                e = PasswordHash.decoy(iterations); // racing callers may each make one; any of them will do
+                encoded = e;
+            }
+            return e;
+        }
     }
 
     /** What tells one version of the file from another: its modification time and size. */
