@@ -356,7 +356,35 @@ final class AnnotationScan implements AutoCloseable {
             }
         }
         resources(out);
+        tagHandlers(out);
         return out;
+    }
+
+    /** Adds each JSP tag handler with {@code @Resource}, {@code @PostConstruct} or {@code @PreDestroy}. */
+    private void tagHandlers(List<DeploymentFeatures.Use> out) {
+        for (String type : new String[] {RESOURCE, "jakarta.annotation.PostConstruct", "jakarta.annotation.PreDestroy"}) {
+            Set<ClassInfo> classes = new LinkedHashSet<>(annotated(type));
+            classes.addAll(result.getClassesWithMethodAnnotation(type));
+            classes.addAll(result.getClassesWithFieldAnnotation(type));
+            for (ClassInfo c : classes) {
+                if (counted(c) != null && isTagHandler(c)) {
+                    out.add(new DeploymentFeatures.Use(DeploymentFeatures.TAG_HANDLER_INJECTION, "@"
+                            + type.substring(type.lastIndexOf('.') + 1) + " on tag handler " + c.getName() + " ("
+                            + element(c) + ")"));
+                }
+            }
+        }
+    }
+
+    private static boolean isTagHandler(ClassInfo c) {
+        List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
+        supers.addAll(c.getInterfaces());
+        for (ClassInfo s : supers) {
+            if (s.getName().startsWith("jakarta.servlet.jsp.tagext.")) { // JspTag, SimpleTagSupport, TagSupport ...
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds each {@code @Resource} of a type that is not an env-entry type on a container-managed class. */

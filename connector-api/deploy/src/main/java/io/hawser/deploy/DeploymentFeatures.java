@@ -71,6 +71,14 @@ final class DeploymentFeatures {
     /** JSP pages when no {@link JspSupport} is on the class path. */
     static final Feature NO_JSP_PAGES = new Feature("jsp", Support.NOT_SUPPORTED, NO_JSP,
             "the pages would answer 404", null);
+    /**
+     * {@code @Resource}, {@code @PostConstruct} or {@code @PreDestroy} on a JSP tag handler (a
+     * {@code jakarta.servlet.jsp.tagext.JspTag}): Jasper makes tag handlers through its own
+     * instance manager, which neither injects nor calls back (Servlet 6.1 §15.5 lists them).
+     */
+    static final Feature TAG_HANDLER_INJECTION = new Feature("tag-handler-injection", Support.NOT_SUPPORTED,
+            "injection and lifecycle callbacks of JSP tag handlers are not provided yet",
+            "its @Resource fields would stay unset and its @PostConstruct and @PreDestroy methods would never run", null);
     /** {@code <jsp-config>} when no {@link JspSupport} is on the class path. */
     static final Feature NO_JSP_CONFIG = new Feature("jsp-config", Support.NOT_SUPPORTED, NO_JSP,
             "its JSP pages and tag libraries would not work", null);
@@ -245,6 +253,9 @@ final class DeploymentFeatures {
         }
         if (name.equals(NO_JSP_FILE.name())) {
             return NO_JSP_FILE;
+        }
+        if (name.equals(TAG_HANDLER_INJECTION.name())) {
+            return TAG_HANDLER_INJECTION;
         }
         for (Feature f : ELEMENTS.values()) {
             if (f.support() == Support.NOT_SUPPORTED && f.name().equals(name)) {

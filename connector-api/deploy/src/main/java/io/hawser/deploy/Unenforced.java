@@ -59,6 +59,7 @@ public final class Unenforced {
         Set<String> out = new TreeSet<>();
         out.add(DeploymentFeatures.NO_JSP_PAGES.name());
         out.add(DeploymentFeatures.NO_JSP_CONFIG.name());
+        out.add(DeploymentFeatures.TAG_HANDLER_INJECTION.name());
         for (DeploymentFeatures.Feature f : DeploymentFeatures.elements().values()) {
             if (f.acceptable()) {
                 out.add(f.name());

@@ -55,7 +55,8 @@ class DeploymentFeaturesTest {
             String firstCell = row.group(1);
             int colon = firstCell.indexOf(": ");
             Matcher name = NAME.matcher(colon > 0 && firstCell.startsWith("`web-fragment`")
-                    || firstCell.startsWith("`jsp`") ? firstCell.substring(0, colon) : firstCell);
+                    || firstCell.startsWith("`jsp`") || firstCell.startsWith("`tag-handler-injection`")
+                    ? firstCell.substring(0, colon) : firstCell);
             while (name.find()) {
                 for (String n : expand(name.group(1))) {
                     docs.put(n, row.group(2));
@@ -67,6 +68,7 @@ class DeploymentFeaturesTest {
         DeploymentFeatures.annotations().forEach((k, f) -> code.put("@" + k.substring(k.lastIndexOf('.') + 1), label(f)));
         code.put(DeploymentFeatures.JSP.name(), label(DeploymentFeatures.JSP));
         code.put(DeploymentFeatures.WEB_FRAGMENT.name(), label(DeploymentFeatures.WEB_FRAGMENT));
+        code.put(DeploymentFeatures.TAG_HANDLER_INJECTION.name(), label(DeploymentFeatures.TAG_HANDLER_INJECTION));
         assertThat(docs).containsExactlyInAnyOrderEntriesOf(code);
     }
 

@@ -290,11 +290,26 @@ class FailClosedTest {
     }
 
     @Test
+    void injectionIntoATagHandlerIsRefusedUnlessAccepted() throws Exception {
+        // the JSP API's JspTag stands in here (the deploy module has no JSP API)
+        Path app = app("tag", null, Map.of(
+                "jakarta.servlet.jsp.tagext.JspTag", "package jakarta.servlet.jsp.tagext; public interface JspTag { }",
+                "com.acme.GreetTag", "package com.acme; public class GreetTag implements jakarta.servlet.jsp.tagext.JspTag {"
+                        + " @jakarta.annotation.Resource(name = \"greeting\") private String greeting; }"), Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": @Resource on tag handler"
+                + " com.acme.GreetTag (WEB-INF/classes): not enforced by Hawser (injection and lifecycle callbacks of JSP"
+                + " tag handlers are not provided yet): its @Resource fields would stay unset and its @PostConstruct and"
+                + " @PreDestroy methods would never run. Remove it, or accept the risk with --accept-unenforced"
+                + " tag-handler-injection.");
+        deploys(app, Unenforced.of("tag-handler-injection"));
+    }
+
+    @Test
     void unknownNamesCannotBeAccepted() {
         assertThatThrownBy(() -> Unenforced.of("everything")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("\"everything\" is not a feature Hawser leaves unenforced (one of"
                         + " administered-object, connection-factory, context-service, data-source,");
-        assertThat(Unenforced.acceptable()).contains("jsp", "resource-ref", "lookup-name")
+        assertThat(Unenforced.acceptable()).contains("jsp", "resource-ref", "lookup-name", "tag-handler-injection")
                 .doesNotContain("env-entry", "post-construct", "pre-destroy", "security-constraint", "login-config",
                         "security-role", "run-as", "security-role-ref", "jsp-file", "description", "web-fragment",
                         "absolute-ordering");
