@@ -182,6 +182,7 @@ public final class Deployer {
                 app.setRealm(realm);
                 app.setConfidentialPort(confidentialPort);
                 xml.naming().applyTo(app.lifecycle());
+                app.lifecycle().provideEnv(); // every WAR has a java:comp/env, empty without env-entries
                 app.setJspConfigDescriptor(xml.jspConfig());
                 List<String> welcome = !xml.welcomeFiles().isEmpty() ? xml.welcomeFiles()
                         : jsp != null ? JSP_WELCOME_FILES : DefaultServlet.DEFAULT_WELCOME_FILES;

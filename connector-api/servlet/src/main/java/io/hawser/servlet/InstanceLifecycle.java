@@ -84,6 +84,25 @@ public final class InstanceLifecycle {
     }
 
     /**
+     * Gives the app a {@code java:comp/env} even when it declares no env-entry, as Tomcat and
+     * Jetty give every web app one: a lookup then finds an empty, read-only context and a missing
+     * name is a {@code NameNotFoundException} naming it. When another JNDI initial context
+     * factory builder owns this JVM (an embedding host's), nothing is bound and JNDI stays the
+     * host's; an app that declares env-entries is refused in that case instead.
+     */
+    public synchronized void provideEnv() {
+        if (bound) {
+            return;
+        }
+        try {
+            CompEnv.bind(loader, entries);
+            bound = true;
+        } catch (IllegalStateException e) {
+            // another builder is installed: leave JNDI to it
+        }
+    }
+
+    /**
      * Adds an {@code <injection-target>} of an env-entry: the entry's value is injected into that
      * field (or JavaBeans property setter) of every instance of the class the container creates.
      *

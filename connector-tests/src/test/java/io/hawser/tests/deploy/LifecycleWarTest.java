@@ -131,6 +131,23 @@ class LifecycleWarTest {
     }
 
     @Test
+    void aWarWithoutEnvEntriesStillHasAnEmptyReadOnlyJavaCompEnv() throws Exception {
+        Path war = war("noenv", JavaSources.webXml(""), Map.of("com.acme.Look", "package com.acme; import javax.naming.*;"
+                + " import java.io.IOException; import jakarta.servlet.http.*;"
+                + " @jakarta.servlet.annotation.WebServlet(\"/look\") public class Look extends HttpServlet {"
+                + " @Override protected void doGet(HttpServletRequest req, HttpServletResponse res) throws IOException {"
+                + " try { Context env = (Context) new InitialContext().lookup(\"java:comp/env\");"
+                + " String listed = env.list(\"\").hasMore() ? \"entries\" : \"empty\";"
+                + " try { env.lookup(\"greeting\"); res.getWriter().print(\"found\"); }"
+                + " catch (NameNotFoundException e) { res.getWriter().print(listed + \" | \" + e.getMessage()); } }"
+                + " catch (NamingException e) { res.getWriter().print(e); } } }"));
+        try (DeployedServer server = new DeployedServer(Map.of("/noenv", war))) {
+            assertThat(client.GET(server.base() + "/noenv/look").getContentAsString()).startsWith("empty | ")
+                    .contains("java:comp/env/greeting");
+        }
+    }
+
+    @Test
     void aFailingPostConstructOfAFilterRefusesTheStart() throws Exception {
         Path war = war("badfilter", JavaSources.webXml(""), Map.of("com.acme.Bad", "package com.acme;"
                 + " @jakarta.servlet.annotation.WebFilter(\"/*\") public class Bad extends jakarta.servlet.http.HttpFilter"

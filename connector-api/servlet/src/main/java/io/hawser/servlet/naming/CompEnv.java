@@ -94,7 +94,7 @@ public final class CompEnv {
         }
         if (entries == null) {
             throw new NameNotFoundException("no java:comp/env here: the thread's context class loader (" + loader
-                    + ") is not a web app's");
+                    + ") is not one of a web app with a java:comp/env");
         }
         return new ReadOnlyContext("", entries, environment);
     }

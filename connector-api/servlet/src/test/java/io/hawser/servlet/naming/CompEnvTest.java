@@ -80,7 +80,7 @@ class CompEnvTest {
     void anotherLoaderSeesNothingAndUnbindingDropsTheEntries() throws Exception {
         Thread.currentThread().setContextClassLoader(previous);
         assertThatThrownBy(() -> new InitialContext().lookup("java:comp/env/greeting"))
-                .isInstanceOf(NameNotFoundException.class).hasMessageContaining("not a web app's");
+                .isInstanceOf(NameNotFoundException.class).hasMessageContaining("is not one of a web app with a java:comp/env");
         CompEnv.unbind(app);
         assertThatThrownBy(() -> CompEnv.lookup("greeting", app)).isInstanceOf(NameNotFoundException.class);
         CompEnv.bind(app, entries);
