@@ -345,9 +345,7 @@ final class AnnotationScan implements AutoCloseable {
             }
             String type = a.getKey();
             boolean anywhere = type.startsWith("jakarta.servlet.");
-            Set<ClassInfo> classes = new LinkedHashSet<>(annotated(type));
-            classes.addAll(result.getClassesWithMethodAnnotation(type));
-            classes.addAll(result.getClassesWithFieldAnnotation(type));
+            Set<ClassInfo> classes = carrying(type);
             for (ClassInfo c : classes) {
                 if (counted(c) != null && (anywhere || isContainerManaged(c))) {
                     out.add(new DeploymentFeatures.Use(f, "@" + type.substring(type.lastIndexOf('.') + 1) + " on "
@@ -363,9 +361,7 @@ final class AnnotationScan implements AutoCloseable {
     /** Adds each JSP tag handler with {@code @Resource}, {@code @PostConstruct} or {@code @PreDestroy}. */
     private void tagHandlers(List<DeploymentFeatures.Use> out) {
         for (String type : new String[] {RESOURCE, "jakarta.annotation.PostConstruct", "jakarta.annotation.PreDestroy"}) {
-            Set<ClassInfo> classes = new LinkedHashSet<>(annotated(type));
-            classes.addAll(result.getClassesWithMethodAnnotation(type));
-            classes.addAll(result.getClassesWithFieldAnnotation(type));
+            Set<ClassInfo> classes = carrying(type);
             for (ClassInfo c : classes) {
                 if (counted(c) != null && isTagHandler(c)) {
                     out.add(new DeploymentFeatures.Use(DeploymentFeatures.TAG_HANDLER_INJECTION, "@"
@@ -377,9 +373,7 @@ final class AnnotationScan implements AutoCloseable {
     }
 
     private static boolean isTagHandler(ClassInfo c) {
-        List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
-        supers.addAll(c.getInterfaces());
-        for (ClassInfo s : supers) {
+        for (ClassInfo s : supertypes(c)) {
             if (s.getName().startsWith("jakarta.servlet.jsp.tagext.")) { // JspTag, SimpleTagSupport, TagSupport ...
                 return true;
             }
@@ -387,12 +381,25 @@ final class AnnotationScan implements AutoCloseable {
         return false;
     }
 
+    /** @return the classes with {@code annotation} on the class, a method or a field */
+    private Set<ClassInfo> carrying(String annotation) {
+        Set<ClassInfo> classes = new LinkedHashSet<>(annotated(annotation));
+        classes.addAll(result.getClassesWithMethodAnnotation(annotation));
+        classes.addAll(result.getClassesWithFieldAnnotation(annotation));
+        return classes;
+    }
+
+    /** @return {@code c}'s superclasses and interfaces, as far as the scan knows them */
+    private static List<ClassInfo> supertypes(ClassInfo c) {
+        List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
+        supers.addAll(c.getInterfaces());
+        return supers;
+    }
+
     /** Adds each {@code @Resource} of a type that is not an env-entry type on a container-managed class. */
     private void resources(List<DeploymentFeatures.Use> out) {
         DeploymentFeatures.Feature ref = DeploymentFeatures.element("", "resource-ref");
-        Set<ClassInfo> classes = new LinkedHashSet<>(annotated(RESOURCE));
-        classes.addAll(result.getClassesWithMethodAnnotation(RESOURCE));
-        classes.addAll(result.getClassesWithFieldAnnotation(RESOURCE));
+        Set<ClassInfo> classes = carrying(RESOURCE);
         for (ClassInfo c : classes) {
             if (!isContainerManaged(c)) {
                 continue;
@@ -427,9 +434,7 @@ final class AnnotationScan implements AutoCloseable {
     }
 
     private static boolean isContainerManaged(ClassInfo c) {
-        List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());
-        supers.addAll(c.getInterfaces());
-        for (ClassInfo s : supers) {
+        for (ClassInfo s : supertypes(c)) {
             String n = s.getName();
             if (n.equals("java.util.EventListener") || n.startsWith("jakarta.servlet.") && (n.endsWith("Servlet")
                     || n.endsWith("Filter") || n.endsWith("Listener") || n.endsWith("UpgradeHandler"))) {

@@ -23,13 +23,19 @@ final class VerifiedPasswords {
     /** Most users remembered at once: beyond it the memo is cleared (it only saves time). */
     static final int MAX_USERS = 10_000;
 
-    private final SecretKeySpec key;
+    /** Keyed once; each digest works on a clone (no provider lookup or key setup per request). */
+    private final Mac keyed;
     private final ConcurrentHashMap<String, byte[]> byName = new ConcurrentHashMap<>();
 
     VerifiedPasswords() {
         byte[] k = new byte[32];
         new SecureRandom().nextBytes(k);
-        key = new SecretKeySpec(k, MAC);
+        try {
+            keyed = Mac.getInstance(MAC);
+            keyed.init(new SecretKeySpec(k, MAC));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
+        }
     }
 
     /** @return whether {@code password} is the one {@code name} last signed in with (constant time) */
@@ -48,13 +54,12 @@ final class VerifiedPasswords {
 
     private byte[] digest(String name, String password) {
         try {
-            Mac mac = Mac.getInstance(MAC);
-            mac.init(key);
+            Mac mac = (Mac) keyed.clone();
             mac.update(name.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             return mac.doFinal(password.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 }
