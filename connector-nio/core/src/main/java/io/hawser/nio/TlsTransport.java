@@ -1,0 +1,482 @@
+package io.hawser.nio;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLEngineResult.HandshakeStatus;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+/**
+ * A {@link Transport} through an {@link SSLEngine}, driven by the loop that owns the socket
+ * (issue 15; the design, the states and what remains are in {@code docs/tls-design.md}).
+ *
+ * <p>Handshake: {@link #read} drives it (NEED_UNWRAP reads the channel, NEED_WRAP writes,
+ * NEED_TASK runs the delegated tasks <em>inline on the calling loop</em> for now: a full
+ * handshake's RSA/ECDHE work then costs the loop a few hundred µs; moving tasks to a worker is
+ * listed in the design as a later step). It returns 0 until the handshake is done; when it could
+ * not write all its output, {@link #wantsWrite} is true and the loop calls {@link #flush} on
+ * {@code OP_WRITE}, then {@link #read} again.
+ *
+ * <p>Buffers: the encrypted input ({@code netIn}), encrypted output ({@code netOut}) and staged
+ * plaintext ({@code stage}, only when the caller's buffer cannot hold a whole record) are taken
+ * from the pool when needed and given back as soon as they are empty, so an idle connection holds
+ * only its engine.
+ *
+ * <p>Output: a gathering {@link #write} wraps the array into records (the engine puts up to 16 KiB
+ * of plaintext, from as many buffers as it spans, in one record), at most
+ * {@link #MAX_WRAP_BYTES} of plaintext per call, all into one {@code netOut}, then writes it with
+ * one channel write. Plaintext is never copied by this class; wrap encrypts straight from the
+ * caller's buffers.
+ *
+ * <p>Threads: {@link #read} on the owning loop only. Output ({@link #write}, {@link #flush},
+ * {@link #shutdownOutput}, and wraps the read side needs: handshake messages, a TLS 1.3 KeyUpdate
+ * answer) is serialised on {@link #out}: the worker writing a response and the loop answering a
+ * KeyUpdate never interleave records. The lock is never held across a blocking call (the channel is
+ * non-blocking).
+ *
+ * <p>Renegotiation is refused: a handshake message after the handshake under TLS 1.2 (a
+ * ClientHello, or a HelloRequest for a client) fails the read with an {@link SSLHandshakeException}
+ * and the caller closes. TLS 1.3 post-handshake messages (NewSessionTicket, KeyUpdate) are handled.
+ */
+final class TlsTransport implements Transport {
+    /** Most plaintext wrapped by one {@link #write} call: four full records (one channel write). */
+    static final int MAX_WRAP_BYTES = 4 * 16384;
+    private static final ByteBuffer[] NOTHING = {ByteBuffer.allocate(0)};
+
+    private final SocketChannel channel;
+    private final SSLEngine engine;
+    private final BufferPool pool;
+    /** Guards the output side: {@link #netOut}, the engine's wrap, the channel's writes. */
+    private final Object out = new Object();
+
+    /** Encrypted bytes read and not yet unwrapped (write mode), or {@code null}. Loop only. */
+    private ByteBuffer netIn;
+    /** Plaintext unwrapped and not yet delivered (read mode), or {@code null}. Loop only. */
+    private ByteBuffer stage;
+    /** Encrypted bytes wrapped and not yet written (read mode), or {@code null}. Guarded by {@link #out}. */
+    private ByteBuffer netOut;
+
+    private volatile boolean handshakeDone;
+    private boolean wantsRead = true;
+    private boolean inputEnded;
+    /** close_notify wrapped; the FIN follows once {@link #netOut} has drained. Guarded by {@link #out}. */
+    private boolean outputEnding;
+    private boolean finSent;
+    private boolean closed;
+
+    /**
+     * @param engine configured for its mode (server or client), protocols and suites; its
+     *     handshake is begun here
+     */
+    TlsTransport(SocketChannel channel, SSLEngine engine, BufferPool pool) throws SSLException {
+        this.channel = channel;
+        this.engine = engine;
+        this.pool = pool;
+        engine.beginHandshake();
+    }
+
+    /** @return whether the handshake has completed (application data may flow) */
+    boolean handshakeDone() {
+        return handshakeDone;
+    }
+
+    /** @return the engine (for the session: protocol, suite, peer certificates) */
+    SSLEngine engine() {
+        return engine;
+    }
+
+    // ------------------------------------------------------------------ reading (the loop)
+
+    @Override
+    public int read(ByteBuffer dst) throws IOException {
+        if (inputEnded) {
+            return -1;
+        }
+        if (!handshakeDone && !handshake()) {
+            return 0;
+        }
+        if (stage != null) {
+            return drainStage(dst);
+        }
+        boolean forceStage = false;
+        while (true) {
+            if (netIn == null || netIn.position() == 0) {
+                int n = fill();
+                if (n <= 0) {
+                    return n < 0 ? endOfInput() : 0;
+                }
+            }
+            int appSize = engine.getSession().getApplicationBufferSize();
+            ByteBuffer target = !forceStage && dst.remaining() >= appSize ? dst : (stage = pool.take(appSize));
+            int before = target.position();
+            netIn.flip();
+            SSLEngineResult r;
+            try {
+                r = engine.unwrap(netIn, target);
+            } finally {
+                netIn.compact();
+            }
+            switch (r.getStatus()) {
+                case OK:
+                    afterUnwrap(r.getHandshakeStatus());
+                    releaseNetInIfEmpty();
+                    if (r.bytesProduced() > 0) {
+                        if (target == dst) {
+                            return target.position() - before;
+                        }
+                        stage.flip();
+                        return drainStage(dst);
+                    }
+                    dropEmptyStage(target);
+                    continue; // a record without application data (NewSessionTicket, KeyUpdate)
+                case BUFFER_UNDERFLOW:
+                    dropEmptyStage(target);
+                    int n = fill();
+                    if (n <= 0) {
+                        return n < 0 ? endOfInput() : 0;
+                    }
+                    continue;
+                case BUFFER_OVERFLOW:
+                    // The session's application buffer size can grow (once): the next turn of the
+                    // loop stages into a buffer of the new size, unless staging already overflowed.
+                    boolean staged = target == stage;
+                    dropEmptyStage(target);
+                    if (staged) {
+                        throw new SSLException("record larger than the session's application buffer");
+                    }
+                    forceStage = true;
+                    continue;
+                case CLOSED:
+                    dropEmptyStage(target);
+                    // close_notify: TLS 1.3 half-closes (our output stays open); TLS 1.2's engine
+                    // wants to answer with its own close_notify, written by shutdownOutput().
+                    inputEnded = true;
+                    releaseNetIn();
+                    return -1;
+                default:
+                    throw new IllegalStateException(r.toString());
+            }
+        }
+    }
+
+    /** Reads the channel into {@link #netIn}, borrowed or grown as needed. */
+    private int fill() throws IOException {
+        int packet = engine.getSession().getPacketBufferSize();
+        if (netIn == null) {
+            netIn = pool.take(packet);
+        } else if (netIn.remaining() < packet && netIn.position() + packet > netIn.capacity()) {
+            ByteBuffer bigger = ByteBuffer.allocate(netIn.position() + packet);
+            netIn.flip();
+            bigger.put(netIn);
+            pool.give(netIn);
+            netIn = bigger;
+        }
+        int n = channel.read(netIn);
+        wantsRead = n == 0;
+        releaseNetInIfEmpty();
+        return n;
+    }
+
+    /** FIN from the peer: -1, after telling the engine (a FIN without close_notify is a truncation). */
+    private int endOfInput() {
+        inputEnded = true;
+        releaseNetIn();
+        try {
+            engine.closeInbound();
+        } catch (SSLException truncated) {
+            // No close_notify first: the HTTP framing above tells a whole message from a cut one.
+        }
+        return -1;
+    }
+
+    private int drainStage(ByteBuffer dst) {
+        int n = Math.min(dst.remaining(), stage.remaining());
+        ByteBuffer slice = stage.duplicate();
+        slice.limit(stage.position() + n);
+        dst.put(slice);
+        stage.position(stage.position() + n);
+        if (!stage.hasRemaining()) {
+            pool.give(stage);
+            stage = null;
+        }
+        return n;
+    }
+
+    private void dropEmptyStage(ByteBuffer target) {
+        if (target == stage && stage != null && stage.position() == 0) {
+            pool.give(stage);
+            stage = null;
+        }
+    }
+
+    /** After the handshake: TLS 1.3 post-handshake messages are answered, renegotiation refused. */
+    private void afterUnwrap(HandshakeStatus hs) throws IOException {
+        if (hs == HandshakeStatus.NOT_HANDSHAKING || hs == HandshakeStatus.FINISHED) {
+            return;
+        }
+        if (!"TLSv1.3".equals(engine.getSession().getProtocol())) {
+            throw new SSLHandshakeException("renegotiation refused");
+        }
+        if (hs == HandshakeStatus.NEED_TASK) {
+            runTasks();
+            hs = engine.getHandshakeStatus();
+        }
+        if (hs == HandshakeStatus.NEED_WRAP) {
+            synchronized (out) {
+                wrapAll(NOTHING, 0, 1, 0);
+                flushLocked();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ the handshake (the loop)
+
+    /** Drives the handshake as far as the channel allows. @return whether it is done */
+    private boolean handshake() throws IOException {
+        while (true) {
+            HandshakeStatus hs = engine.getHandshakeStatus();
+            switch (hs) {
+                case NOT_HANDSHAKING:
+                case FINISHED:
+                    handshakeDone = true;
+                    return true;
+                case NEED_TASK:
+                    runTasks();
+                    break;
+                case NEED_WRAP:
+                    synchronized (out) {
+                        // A whole flight (ServerHello ... Finished) into netOut, then one write.
+                        SSLEngineResult r;
+                        do {
+                            r = wrapAll(NOTHING, 0, 1, 0);
+                            if (engine.getHandshakeStatus() == HandshakeStatus.NEED_TASK) {
+                                runTasks();
+                            }
+                        } while (r.getStatus() == SSLEngineResult.Status.OK
+                                && engine.getHandshakeStatus() == HandshakeStatus.NEED_WRAP);
+                        boolean flushed = flushLocked();
+                        if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+                            throw new SSLHandshakeException("handshake failed (alert sent)");
+                        }
+                        if (!flushed) {
+                            return false;
+                        }
+                    }
+                    break;
+                default: // NEED_UNWRAP, NEED_UNWRAP_AGAIN
+                    if (netIn == null || netIn.position() == 0) {
+                        int n = fill();
+                        if (n < 0) {
+                            endOfInput();
+                            throw new SSLHandshakeException("peer closed the connection during the handshake");
+                        }
+                        if (n == 0) {
+                            return false;
+                        }
+                    }
+                    ByteBuffer scratch = pool.take(engine.getSession().getApplicationBufferSize());
+                    SSLEngineResult r;
+                    netIn.flip();
+                    try {
+                        r = engine.unwrap(netIn, scratch);
+                    } finally {
+                        netIn.compact();
+                    }
+                    if (r.bytesProduced() > 0) {
+                        scratch.flip();
+                        stage = scratch; // application data right behind the peer's Finished
+                    } else {
+                        pool.give(scratch);
+                    }
+                    switch (r.getStatus()) {
+                        case BUFFER_UNDERFLOW:
+                            int n = fill();
+                            if (n < 0) {
+                                endOfInput();
+                                throw new SSLHandshakeException("peer closed the connection during the handshake");
+                            }
+                            if (n == 0) {
+                                return false;
+                            }
+                            break;
+                        case CLOSED:
+                            throw new SSLHandshakeException("peer closed the connection during the handshake");
+                        default:
+                            releaseNetInIfEmpty();
+                            break;
+                    }
+            }
+        }
+    }
+
+    private void runTasks() {
+        Runnable task;
+        while ((task = engine.getDelegatedTask()) != null) {
+            task.run(); // inline on the loop for now (see the class comment)
+        }
+    }
+
+    // ------------------------------------------------------------------ writing (the output's owner)
+
+    @Override
+    public long write(ByteBuffer[] srcs, int off, int len) throws IOException {
+        synchronized (out) {
+            if (!handshakeDone) {
+                return 0; // the server writes only after a request, i.e. after the handshake
+            }
+            if (!flushLocked()) {
+                return 0;
+            }
+            long total = 0;
+            for (int i = off; i < off + len; i++) {
+                total += srcs[i].remaining();
+            }
+            if (total == 0) {
+                return 0;
+            }
+            SSLEngineResult r = wrapAll(srcs, off, len, (int) Math.min(total, MAX_WRAP_BYTES));
+            long taken = r.bytesConsumed();
+            if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+                throw new SSLException("TLS output closed");
+            }
+            flushLocked();
+            return taken;
+        }
+    }
+
+    /**
+     * Wraps from {@code srcs} into {@link #netOut} until {@code budget} plaintext bytes are taken
+     * or {@link #netOut} has no room for another record (at least one wrap always runs: a
+     * handshake message or close_notify has no plaintext). Caller holds {@link #out}.
+     *
+     * @return the last wrap's result; its {@code bytesConsumed} is replaced by the total
+     */
+    private SSLEngineResult wrapAll(ByteBuffer[] srcs, int off, int len, int budget) throws IOException {
+        int packet = engine.getSession().getPacketBufferSize();
+        int records = Math.max(1, (budget + 16383) / 16384);
+        ensureOutRoom(records * packet);
+        int consumed = 0;
+        int produced = 0;
+        SSLEngineResult r;
+        try {
+            do {
+                r = engine.wrap(srcs, off, len, netOut);
+                consumed += r.bytesConsumed();
+                produced += r.bytesProduced();
+                if (r.getHandshakeStatus() == HandshakeStatus.NEED_TASK) {
+                    runTasks();
+                }
+            } while (r.getStatus() == SSLEngineResult.Status.OK && r.bytesConsumed() > 0
+                    && consumed < budget && netOut.remaining() >= packet);
+        } finally {
+            netOut.flip();
+        }
+        if (r.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW && consumed == 0) {
+            throw new SSLException("no room to wrap a record");
+        }
+        return new SSLEngineResult(r.getStatus(), r.getHandshakeStatus(), consumed, produced);
+    }
+
+    /** Puts {@link #netOut} in write mode with at least {@code room} bytes free (borrowed or grown). */
+    private void ensureOutRoom(int room) {
+        if (netOut == null) {
+            netOut = pool.take(room);
+            return;
+        }
+        netOut.compact();
+        if (netOut.remaining() < room) {
+            ByteBuffer bigger = ByteBuffer.allocate(netOut.position() + room);
+            netOut.flip();
+            bigger.put(netOut);
+            pool.give(netOut);
+            netOut = bigger;
+        }
+    }
+
+    @Override
+    public boolean flush() throws IOException {
+        synchronized (out) {
+            return flushLocked();
+        }
+    }
+
+    /** Writes {@link #netOut}; gives it back once empty; sends the FIN after close_notify. */
+    private boolean flushLocked() throws IOException {
+        if (netOut != null) {
+            if (netOut.hasRemaining()) {
+                channel.write(netOut);
+                if (netOut.hasRemaining()) {
+                    return false;
+                }
+            }
+            pool.give(netOut);
+            netOut = null;
+        }
+        if (outputEnding && !finSent) {
+            finSent = true;
+            channel.shutdownOutput();
+        }
+        return true;
+    }
+
+    @Override
+    public boolean wantsRead() {
+        return wantsRead;
+    }
+
+    @Override
+    public boolean wantsWrite() {
+        synchronized (out) {
+            return netOut != null && netOut.hasRemaining();
+        }
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        synchronized (out) {
+            if (outputEnding) {
+                return;
+            }
+            outputEnding = true;
+            engine.closeOutbound();
+            while (!engine.isOutboundDone()) {
+                SSLEngineResult r = wrapAll(NOTHING, 0, 1, 0);
+                if (r.bytesProduced() == 0) {
+                    break;
+                }
+            }
+            flushLocked();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (out) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            engine.closeOutbound();
+            pool.give(netOut);
+            netOut = null;
+        }
+        releaseNetIn();
+        pool.give(stage);
+        stage = null;
+        channel.close();
+    }
+
+    private void releaseNetInIfEmpty() {
+        if (netIn != null && netIn.position() == 0) {
+            releaseNetIn();
+        }
+    }
+
+    private void releaseNetIn() {
+        pool.give(netIn);
+        netIn = null;
+    }
+}
