@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.time.Duration;
 
 /**
- * A running HTTP/1.1 server connector: it accepts connections on one address and hands each request
- * to one {@link HttpHandler}.
+ * A running HTTP/1.1 server connector: it accepts connections on its listeners (one address or
+ * more, cleartext or TLS) and hands each request to one {@link HttpHandler}.
  */
 public interface Connector extends AutoCloseable {
 
@@ -18,10 +18,19 @@ public interface Connector extends AutoCloseable {
     void start() throws IOException;
 
     /**
-     * @return the bound port (the one chosen by the system when configured with port 0)
+     * @return the first listener's bound port (the one chosen by the system when configured with port 0)
      * @throws IllegalStateException before {@link #start()}
      */
     int port();
+
+    /**
+     * @return the bound port of the first {@linkplain Listener#secure() TLS} listener, or -1 when
+     *     there is none; the default -1
+     * @throws IllegalStateException before {@link #start()}
+     */
+    default int tlsPort() {
+        return -1;
+    }
 
     /**
      * Stops gracefully: stops accepting, closes idle connections at once, lets exchanges in flight

@@ -1,7 +1,9 @@
 package io.hawser.api;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -33,6 +35,11 @@ public final class ConnectorConfig {
     private final Duration writeTimeout;
     private final int maxConnections;
     private final int maxRequestsPerConnection;
+    private final TlsConfig tls;
+    private final int tlsPort;
+    private final Duration tlsHandshakeTimeout;
+    private final List<Listener> extraListeners;
+    private final List<Listener> listeners;
 
     private ConnectorConfig(Builder b) {
         host = b.host;
@@ -58,6 +65,19 @@ public final class ConnectorConfig {
         writeTimeout = b.writeTimeout;
         maxConnections = b.maxConnections;
         maxRequestsPerConnection = b.maxRequestsPerConnection;
+        tls = b.tls;
+        tlsPort = b.tlsPort;
+        tlsHandshakeTimeout = b.tlsHandshakeTimeout;
+        extraListeners = List.copyOf(b.extraListeners);
+        List<Listener> all = new ArrayList<>();
+        if (port >= 0) {
+            all.add(new Listener(host, port, false));
+        }
+        if (tlsPort >= 0) {
+            all.add(new Listener(host, tlsPort, true));
+        }
+        all.addAll(extraListeners);
+        listeners = List.copyOf(all);
     }
 
     /**
@@ -101,6 +121,10 @@ public final class ConnectorConfig {
         b.writeTimeout = writeTimeout;
         b.maxConnections = maxConnections;
         b.maxRequestsPerConnection = maxRequestsPerConnection;
+        b.tls = tls;
+        b.tlsPort = tlsPort;
+        b.tlsHandshakeTimeout = tlsHandshakeTimeout;
+        b.extraListeners.addAll(extraListeners);
         return b;
     }
 
@@ -109,7 +133,10 @@ public final class ConnectorConfig {
         return host;
     }
 
-    /** @return the TCP port; default 8080; 0 picks a free port ({@link Connector#port()} tells it) */
+    /**
+     * @return the cleartext listener's TCP port; default 8080; 0 picks a free port
+     *     ({@link Connector#port()} tells it); -1: no cleartext listener on {@link #host()}
+     */
     public int port() {
         return port;
     }
@@ -261,6 +288,38 @@ public final class ConnectorConfig {
         return maxRequestsPerConnection;
     }
 
+    /** @return TLS for the secure listeners, or {@code null} (the default): cleartext only */
+    public TlsConfig tls() {
+        return tls;
+    }
+
+    /**
+     * @return the TLS listener's port on {@link #host()} (Tomcat's SSL connector {@code port},
+     *     Jetty's {@code jetty.ssl.port}); -1 (the default): none; 0 picks a free port
+     *     ({@link Connector#tlsPort()} tells it)
+     */
+    public int tlsPort() {
+        return tlsPort;
+    }
+
+    /**
+     * @return time from accept to a completed TLS handshake; then a quiet close. Default 10 s
+     *     (Node's {@code handshakeTimeout} 120 s; Tomcat bounds it by {@code connectionTimeout},
+     *     Jetty by {@code idleTimeout})
+     */
+    public Duration tlsHandshakeTimeout() {
+        return tlsHandshakeTimeout;
+    }
+
+    /**
+     * @return every listener, in order: cleartext on {@link #host()}:{@link #port()} (unless -1),
+     *     TLS on {@link #host()}:{@link #tlsPort()} (unless -1), then those added with
+     *     {@link Builder#listener}; never empty
+     */
+    public List<Listener> listeners() {
+        return listeners;
+    }
+
     /** Builds a {@link ConnectorConfig}; every setter validates its argument at once. */
     public static final class Builder {
         private String host = "0.0.0.0";
@@ -285,6 +344,10 @@ public final class ConnectorConfig {
         private Duration writeTimeout = Duration.ofSeconds(30);
         private int maxConnections = 10_000;
         private int maxRequestsPerConnection = -1;
+        private TlsConfig tls;
+        private int tlsPort = -1;
+        private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+        private final List<Listener> extraListeners = new ArrayList<>();
 
         private Builder() {
         }
@@ -295,9 +358,9 @@ public final class ConnectorConfig {
             return this;
         }
 
-        /** @param port 0–65535; @return this @throws IllegalArgumentException out of range */
+        /** @param port 0–65535, or -1 for no cleartext listener on the host; @return this @throws IllegalArgumentException out of range */
         public Builder port(int port) {
-            this.port = check(port, 0, 65535, "port");
+            this.port = check(port, -1, 65535, "port");
             return this;
         }
 
@@ -440,8 +503,49 @@ public final class ConnectorConfig {
             return this;
         }
 
-        /** @return the immutable configuration */
+        /** @param tls TLS for the secure listeners, or {@code null}; @return this */
+        public Builder tls(TlsConfig tls) {
+            this.tls = tls;
+            return this;
+        }
+
+        /** @param port 0–65535, or -1 for none; @return this @throws IllegalArgumentException out of range */
+        public Builder tlsPort(int port) {
+            this.tlsPort = check(port, -1, 65535, "tlsPort");
+            return this;
+        }
+
+        /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
+        public Builder tlsHandshakeTimeout(Duration timeout) {
+            this.tlsHandshakeTimeout = positive(timeout, "tlsHandshakeTimeout");
+            return this;
+        }
+
+        /**
+         * Adds a listener after the cleartext and TLS ones on {@link #host}.
+         *
+         * @param host address to bind
+         * @param port 0–65535
+         * @param secure whether it speaks TLS (needs {@link #tls})
+         * @return this
+         */
+        public Builder listener(String host, int port, boolean secure) {
+            extraListeners.add(new Listener(host, port, secure));
+            return this;
+        }
+
+        /**
+         * @return the immutable configuration
+         * @throws IllegalStateException when no listener is left, or a TLS listener has no {@link #tls}
+         */
         public ConnectorConfig build() {
+            boolean secure = tlsPort >= 0 || extraListeners.stream().anyMatch(Listener::secure);
+            if (secure && tls == null) {
+                throw new IllegalStateException("a TLS listener needs tls (a certificate and key, or a key store)");
+            }
+            if (port < 0 && tlsPort < 0 && extraListeners.isEmpty()) {
+                throw new IllegalStateException("no listener: port and tlsPort are both -1");
+            }
             return new ConnectorConfig(this);
         }
 

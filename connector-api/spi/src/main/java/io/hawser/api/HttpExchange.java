@@ -76,6 +76,22 @@ public interface HttpExchange {
     InetSocketAddress localAddress();
 
     /**
+     * @return whether the request arrived over TLS (a {@linkplain Listener#secure() secure}
+     *     listener); the default {@code false}
+     */
+    default boolean isSecure() {
+        return false;
+    }
+
+    /**
+     * @return what the TLS connection negotiated (protocol, suite, the client's certificates), or
+     *     {@code null} on cleartext; the default {@code null}
+     */
+    default TlsInfo tlsInfo() {
+        return null;
+    }
+
+    /**
      * @return the response status code, default 200
      */
     int status();
