@@ -78,6 +78,12 @@ class ConnectorConfigTest {
             if (name.equals("allow")) {
                 assertThat(documented.get(name)).isEqualTo("none");
                 assertThat((java.util.Set<?>) actual).isEmpty();
+            } else if (name.equals("tls")) {
+                assertThat(documented.get(name)).isEqualTo("none");
+                assertThat(actual).isNull();
+            } else if (name.equals("listeners")) {
+                assertThat(documented.get(name)).isEqualTo("`host:port`");
+                assertThat(actual).isEqualTo(java.util.List.of(new Listener("0.0.0.0", 8080, false)));
             } else if (name.equals("complianceListener")) {
                 assertThat(documented.get(name)).isEqualTo("none");
                 assertThat(actual).isSameAs(ComplianceListener.NONE);
@@ -91,7 +97,8 @@ class ConnectorConfigTest {
 
     @ParameterizedTest(name = "{0}: {1} and {2} refused, {3} and {4} accepted")
     @CsvSource({
-        "port, -1, 65536, 0, 65535",
+        "port, -2, 65536, 0, 65535",
+        "tlsPort, -2, 65536, -1, 65535",
         "selectorLoops, 0, 1025, 1, 1024",
         "workerThreads, -1, 100001, 0, 100000",
         "acceptBacklog, 0, 1048577, 1, 1048576",
@@ -118,10 +125,37 @@ class ConnectorConfigTest {
                     .hasMessageContaining(option).hasMessageContaining(String.valueOf(bad));
         }
         for (int good : new int[] {min, max}) {
-            ConnectorConfig.Builder b = ConnectorConfig.builder();
+            ConnectorConfig.Builder b = ConnectorConfig.builder()
+                    .tls(TlsConfig.builder().keyStore(java.nio.file.Path.of("k.p12"), null, null).build());
             setter.invoke(b, good);
             assertThat(getter.invoke(b.build())).isEqualTo(good);
         }
+    }
+
+    @Test
+    void listenersAreCleartextThenTlsThenAdded() {
+        TlsConfig tls = TlsConfig.builder().keyStore(java.nio.file.Path.of("k.p12"), null, "pw".toCharArray()).build();
+        ConnectorConfig c = ConnectorConfig.builder().host("127.0.0.1").port(8080).tls(tls).tlsPort(8443)
+                .listener("::1", 9443, true).build();
+        assertThat(c.listeners()).containsExactly(new Listener("127.0.0.1", 8080, false),
+                new Listener("127.0.0.1", 8443, true), new Listener("::1", 9443, true));
+        assertThat(ConnectorConfig.builder().port(-1).tls(tls).tlsPort(0).build().listeners())
+                .containsExactly(new Listener("0.0.0.0", 0, true));
+        assertThat(c.toBuilder().build().listeners()).isEqualTo(c.listeners());
+    }
+
+    @Test
+    void aTlsListenerNeedsTlsAndSomeListenerIsLeft() {
+        assertThatThrownBy(() -> ConnectorConfig.builder().tlsPort(8443).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs tls");
+        assertThatThrownBy(() -> ConnectorConfig.builder().listener("127.0.0.1", 1, true).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs tls");
+        assertThatThrownBy(() -> ConnectorConfig.builder().port(-1).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("no listener");
+        assertThatThrownBy(() -> TlsConfig.builder().build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("certificate");
+        assertThatThrownBy(() -> TlsConfig.builder().protocols("TLSv1.1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("TLSv1.1");
     }
 
     @Test

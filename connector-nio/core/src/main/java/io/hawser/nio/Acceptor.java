@@ -33,6 +33,8 @@ final class Acceptor {
     private final SelectorLoop home;
     private final SelectorLoop[] loops;
     private final Semaphore permits;
+    /** The TLS listener's engines, or {@code null} for cleartext. */
+    private final TlsEngines tls;
     private final RateLimitedLog acceptFailures = new RateLimitedLog(LOG, System.Logger.Level.WARNING);
     /** Takes one connection from the listen queue: the server socket's {@code accept}, or a test's failing one. */
     volatile Accept accept;
@@ -49,6 +51,12 @@ final class Acceptor {
      * @param permits one per connection that may be open ({@code maxConnections})
      */
     Acceptor(ServerSocketChannel server, SelectorLoop[] loops, Semaphore permits) {
+        this(server, loops, permits, null);
+    }
+
+    /** @param tls the engines of a TLS listener, or {@code null} for cleartext */
+    Acceptor(ServerSocketChannel server, SelectorLoop[] loops, Semaphore permits, TlsEngines tls) {
+        this.tls = tls;
         this.server = server;
         this.home = loops[0];
         this.loops = loops;
@@ -103,9 +111,9 @@ final class Acceptor {
             SelectorLoop loop = loops[next];
             next = next + 1 == loops.length ? 0 : next + 1;
             if (loop == home) {
-                loop.open(channel);
+                loop.open(channel, tls);
             } else {
-                loop.adopt(channel);
+                loop.adopt(channel, tls);
             }
         }
     }

@@ -15,6 +15,7 @@ import io.hawser.api.ConnectorConfig;
  * <tr><td>request</td><td>first byte of a request</td><td>body fully received</td><td>408 if nothing committed, close</td></tr>
  * <tr><td>idle</td><td>response finished on a persistent connection</td><td>first byte of the next request</td><td>quiet close</td></tr>
  * <tr><td>write-stalled</td><td>a write could not complete</td><td>the channel is writable</td><td>abort (reset)</td></tr>
+ * <tr><td>tls-handshake</td><td>accept on a TLS listener</td><td>handshake done (then {@code headers})</td><td>quiet close</td></tr>
  * <tr><td>lingering</td><td>closed after a response while the client may still send</td><td>the client's
  * end of input, or {@code maxUnreadBodyDrain} bytes read</td><td>close ({@link Lingering#TIMEOUT_NANOS})</td></tr>
  * </table>
@@ -26,6 +27,7 @@ final class ConnectionLists {
     static final int IDLE = 3;
     static final int WRITE_STALLED = 4;
     static final int LINGERING = 5;
+    static final int TLS_HANDSHAKE = 6;
     /** Deadlines are rounded up to this many milliseconds, so nearby timeouts share one wake-up. */
     static final long GRANULARITY_MILLIS = 10;
 
@@ -34,18 +36,22 @@ final class ConnectionLists {
     final TimeoutList request;
     final TimeoutList idle;
     final TimeoutList writeStalled;
+    /** TLS connections whose handshake is not done ({@code tlsHandshakeTimeout}). */
+    final TimeoutList tlsHandshake;
     /** Connections half-closed after their last response, read and discarded until the client closes ({@link Lingering}). */
     final TimeoutList lingering = new TimeoutList(LINGERING, Lingering.TIMEOUT_NANOS);
     long headersTimeouts;
     long requestTimeouts;
     long idleTimeouts;
     long writeTimeouts;
+    long tlsHandshakeTimeouts;
 
     ConnectionLists(ConnectorConfig config) {
         headers = new TimeoutList(HEADERS, config.headersTimeout().toNanos());
         request = new TimeoutList(REQUEST, config.requestTimeout().toNanos());
         idle = new TimeoutList(IDLE, config.keepAliveTimeout().toNanos());
         writeStalled = new TimeoutList(WRITE_STALLED, config.writeTimeout().toNanos());
+        tlsHandshake = new TimeoutList(TLS_HANDSHAKE, config.tlsHandshakeTimeout().toNanos());
     }
 
     /** Takes {@code node} out of every list (on close). */
@@ -55,6 +61,7 @@ final class ConnectionLists {
         request.remove(node);
         idle.remove(node);
         writeStalled.remove(node);
+        tlsHandshake.remove(node);
     }
 
     /**
@@ -64,7 +71,8 @@ final class ConnectionLists {
      */
     long selectTimeoutMillis(long now) {
         long deadline = Math.min(Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
-                Math.min(idle.nextDeadline(), writeStalled.nextDeadline())), lingering.nextDeadline());
+                Math.min(idle.nextDeadline(), writeStalled.nextDeadline())),
+                Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()));
         if (deadline == Long.MAX_VALUE) {
             return 0;
         }
@@ -99,6 +107,10 @@ final class ConnectionLists {
             c.onWriteTimeout();
         });
         expire(lingering, now, failures, Lingering::end);
+        expire(tlsHandshake, now, failures, c -> {
+            tlsHandshakeTimeouts++;
+            c.onHandshakeTimeout();
+        });
     }
 
     private static void expire(TimeoutList list, long now, LoopFailures failures,

@@ -56,16 +56,27 @@ public final class ConnectorStats {
         return values[8];
     }
 
+    /** @return TLS connections whose handshake is not done yet */
+    public long handshaking() {
+        return values[9];
+    }
+
+    /** @return tlsHandshakeTimeout expiries (quiet close) */
+    public long tlsHandshakeTimeouts() {
+        return values[10];
+    }
+
     static long[] of(ConnectionLists lists) {
         return new long[] {lists.all.size(), lists.headers.size(), lists.request.size(), lists.idle.size(),
             lists.writeStalled.size(), lists.headersTimeouts, lists.requestTimeouts, lists.idleTimeouts,
-            lists.writeTimeouts};
+            lists.writeTimeouts, lists.tlsHandshake.size(), lists.tlsHandshakeTimeouts};
     }
 
     @Override
     public String toString() {
         return "connections=" + connections() + " headers=" + receivingHeaders() + " request=" + receivingRequest()
-                + " idle=" + idle() + " writeStalled=" + writeStalled() + " timeouts(headers=" + headersTimeouts()
-                + " request=" + requestTimeouts() + " idle=" + idleTimeouts() + " write=" + writeTimeouts() + ")";
+                + " idle=" + idle() + " writeStalled=" + writeStalled() + " handshaking=" + handshaking()
+                + " timeouts(headers=" + headersTimeouts() + " request=" + requestTimeouts() + " idle=" + idleTimeouts()
+                + " write=" + writeTimeouts() + " tlsHandshake=" + tlsHandshakeTimeouts() + ")";
     }
 }

@@ -78,6 +78,16 @@ final class ExchangeView implements HttpExchange {
     }
 
     @Override
+    public boolean isSecure() {
+        return live().isSecure();
+    }
+
+    @Override
+    public io.hawser.api.TlsInfo tlsInfo() {
+        return live().tlsInfo();
+    }
+
+    @Override
     public int status() {
         return live().status();
     }

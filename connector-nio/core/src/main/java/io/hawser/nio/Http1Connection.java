@@ -39,6 +39,10 @@ final class Http1Connection extends ListNode implements Runnable {
     final NioConnector connector;
     final SelectorLoop loop;
     final SocketChannel channel;
+    /** What the connection reads and writes through: the socket itself, or TLS over it. */
+    final Transport transport;
+    /** The TLS session's facts, made at the first request that asks ({@link #tlsInfo()}). */
+    private volatile io.hawser.api.TlsInfo tlsInfo;
     /**
      * The exchange (parser, head, bodies) borrowed from the connector's pool while a request is
      * being received or served; {@code null} while idle, so an idle connection holds nothing else.
@@ -56,6 +60,8 @@ final class Http1Connection extends ListNode implements Runnable {
     /** Whether the loop stopped reading because {@link #in} is full (loop thread only). */
     private boolean readSuspended;
     private volatile boolean closed;
+    /** Closing with a reset: unsent output is dropped, not flushed first. */
+    private volatile boolean resetting;
     /** A connector-made error response is queued behind pending output: close (lingering) once it is written. */
     private volatile boolean closeWhenWritten;
     /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
@@ -92,18 +98,54 @@ final class Http1Connection extends ListNode implements Runnable {
     }
 
     Http1Connection(NioConnector connector, SelectorLoop loop, SocketChannel channel) {
+        this(connector, loop, channel, new PlainTransport(channel));
+    }
+
+    /** @param transport the channel itself ({@link PlainTransport}) or a {@link TlsTransport} over it */
+    Http1Connection(NioConnector connector, SelectorLoop loop, SocketChannel channel, Transport transport) {
         this.connector = connector;
         this.loop = loop;
         this.channel = channel;
+        this.transport = transport;
+    }
 
+    /**
+     * @return what this connection's TLS session negotiated (made once: renegotiation is refused,
+     *     so it cannot change), or {@code null} on cleartext
+     */
+    io.hawser.api.TlsInfo tlsInfo() {
+        TlsTransport tls = tls();
+        if (tls == null) {
+            return null;
+        }
+        io.hawser.api.TlsInfo info = tlsInfo;
+        if (info == null) {
+            info = TlsSupport.info(tls.engine());
+            tlsInfo = info;
+        }
+        return info;
+    }
+
+    /** @return the TLS transport, or {@code null} on cleartext */
+    TlsTransport tls() {
+        return transport instanceof TlsTransport ? (TlsTransport) transport : null;
     }
 
     // ------------------------------------------------------------------ loop side: lists
 
-    /** On the loop, once registered: enters {@code all} and {@code headers} (a silent client is cut by headersTimeout). */
+    /**
+     * On the loop, once registered: enters {@code all} and {@code headers} (a silent client is cut
+     * by headersTimeout); on TLS {@code tlsHandshake} instead of {@code headers} until the
+     * handshake is done.
+     */
     void onAccepted(long now) {
         loop.lists.all.append(this, now);
-        loop.lists.headers.append(this, now);
+        (tls() != null ? loop.lists.tlsHandshake : loop.lists.headers).append(this, now);
+    }
+
+    /** tlsHandshakeTimeout expired (loop): a quiet close, no alert (the client is stalled). */
+    void onHandshakeTimeout() {
+        close();
     }
 
     /** The first byte of a request arrived (loop): its headers and request timeouts start now. */
@@ -164,6 +206,11 @@ final class Http1Connection extends ListNode implements Runnable {
         } catch (IOException | RuntimeException ignored) {
             // closing anyway
         }
+        resetting = true;
+        TlsTransport tls = tls();
+        if (tls != null) {
+            tls.abort();
+        }
         close();
     }
 
@@ -175,6 +222,7 @@ final class Http1Connection extends ListNode implements Runnable {
             lingering.onReadable(this);
             return;
         }
+        boolean handshaking = false;
         if ((ops & SelectionKey.OP_WRITE) != 0) {
             InterestOps.remove(key, SelectionKey.OP_WRITE);
             loop.lists.writeStalled.remove(this);
@@ -183,10 +231,38 @@ final class Http1Connection extends ListNode implements Runnable {
             Http1Exchange x = exchange;
             if (x != null) {
                 x.responseBody.onWritable();
+            } else if (!flushTransport()) {
+                return;
             }
+            TlsTransport tls = tls();
+            handshaking = tls != null && !tls.handshakeDone();
         }
-        if ((ops & SelectionKey.OP_READ) != 0 && !closed && !closeWhenWritten) {
+        if (((ops & SelectionKey.OP_READ) != 0 || handshaking) && !closed && !closeWhenWritten) {
             onReadable();
+        }
+    }
+
+    /**
+     * On the loop with no exchange: writes what the transport took and has not written (a TLS
+     * handshake flight, a KeyUpdate answer). @return whether nothing is left (else OP_WRITE is set)
+     */
+    private boolean flushTransport() {
+        try {
+            if (transport.flush()) {
+                return true;
+            }
+        } catch (IOException e) {
+            close();
+            return false;
+        }
+        watchWritable();
+        return false;
+    }
+
+    /** On the loop: asks for OP_WRITE, bounded by writeTimeout. */
+    private void watchWritable() {
+        if (!closed && key.isValid() && InterestOps.add(key, SelectionKey.OP_WRITE)) {
+            loop.lists.writeStalled.append(this, System.nanoTime());
         }
     }
 
@@ -195,9 +271,22 @@ final class Http1Connection extends ListNode implements Runnable {
         buf.clear();
         int n;
         try {
-            n = channel.read(buf);
+            n = transport.read(buf);
         } catch (IOException e) {
-            close();
+            onReadFailed(e);
+            return;
+        }
+        TlsTransport tls = tls();
+        if (tls != null) {
+            if (tls.wantsWrite()) {
+                watchWritable(); // a handshake flight or a KeyUpdate answer the socket did not take at once
+            }
+            if (loop.lists.tlsHandshake.contains(this) && tls.handshakeDone()) {
+                loop.lists.tlsHandshake.remove(this);
+                loop.lists.headers.append(this, System.nanoTime()); // as a cleartext connection's accept
+            }
+        } else if (n > 0 && buf.get(0) == 22 && exchange == null && in == null) {
+            close(); // a TLS ClientHello on the cleartext port: nothing sensible to answer in either protocol
             return;
         }
         if (n == 0) {
@@ -239,6 +328,40 @@ final class Http1Connection extends ListNode implements Runnable {
         if (parseHeadOrReject(src)) {
             loop.lists.headers.remove(this);
             startExchange();
+        }
+    }
+
+    /** On the loop: reading failed; a TLS handshake failure is reported (rate-limited), then the connection closes. */
+    private void onReadFailed(IOException e) {
+        TlsTransport tls = tls();
+        if (e instanceof TlsTransport.NotTls && ((TlsTransport.NotTls) e).looksLikeHttp) {
+            answerCleartextOnTlsPort();
+        } else if (tls != null && !tls.handshakeDone()) {
+            connector.onHandshakeFailed(this, e);
+        }
+        close();
+    }
+
+    /**
+     * A cleartext HTTP request on a TLS port: a cleartext 400 saying so, as Tomcat and Jetty answer
+     * (a browser shows it), then the close. Written straight to the socket, which has room for it.
+     */
+    private void answerCleartextOnTlsPort() {
+        byte[] body = "400 this port speaks HTTPS: send the request with https://\n".getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuffer out = ByteBuffer.allocate(256 + body.length);
+        out.put(ResponseEncoder.statusLine(400));
+        out.put(DateField.line(System.currentTimeMillis()));
+        ResponseEncoder.putField(out, "Content-Type", "text/plain;charset=iso-8859-1");
+        ResponseEncoder.putContentLength(out, body.length);
+        ResponseEncoder.putField(out, "Connection", "close");
+        ResponseEncoder.putCrlf(out);
+        out.put(body);
+        out.flip();
+        try {
+            channel.write(out);
+            channel.shutdownOutput();
+        } catch (IOException ignored) {
+            // the client is gone
         }
     }
 
@@ -528,7 +651,7 @@ final class Http1Connection extends ListNode implements Runnable {
         if (x == null) {
             // no request byte yet (a silent client): nothing can be ahead of the answer
             try {
-                channel.write(out);
+                transport.write(new ByteBuffer[] {out}, 0, 1);
             } catch (IOException ignored) {
                 // the client is gone; closing is all that is left
             }
@@ -746,9 +869,10 @@ final class Http1Connection extends ListNode implements Runnable {
             closed = true;
             idle = !exchangeActive;
         }
-        boolean lingers = linger && Lingering.halfClose(this);
+        // TLS output the socket has not taken yet (a response's last records) goes out before the close.
+        boolean lingers = (linger || !resetting && transport.wantsWrite()) && Lingering.halfClose(this);
         if (!lingers) {
-            NioConnector.closeQuietly(channel);
+            NioConnector.closeQuietly(transport);
         }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
@@ -774,6 +898,10 @@ final class Http1Connection extends ListNode implements Runnable {
      */
     private void leaveLists(boolean idle, boolean lingers) {
         loop.lists.removeFromAll(this);
+        TlsTransport tls = tls();
+        if (tls != null && !lingers) {
+            tls.releaseReadBuffers();
+        }
         leaveWorker();
         if (idle) {
             releaseResources();

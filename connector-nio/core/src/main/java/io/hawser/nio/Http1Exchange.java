@@ -386,6 +386,16 @@ final class Http1Exchange implements HttpExchange, Runnable {
         return connection.localAddress();
     }
 
+    @Override
+    public boolean isSecure() {
+        return connection.tls() != null;
+    }
+
+    @Override
+    public io.hawser.api.TlsInfo tlsInfo() {
+        return connection.tlsInfo();
+    }
+
     // ------------------------------------------------------------------ response
 
     @Override

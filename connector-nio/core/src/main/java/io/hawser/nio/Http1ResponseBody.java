@@ -31,6 +31,10 @@ final class Http1ResponseBody extends ResponseBody {
     Http1Connection connection;
     /** Slot 0 holds the cork when it has bytes; a response's buffers start at slot 1. */
     private final ByteBuffer[] parts = new ByteBuffer[7];
+    /** {@link #pending} when only TLS records wait for the socket (no plaintext left to copy). */
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+    /** The one-element array for writing {@link #pending} (guarded by this). */
+    private final ByteBuffer[] single = new ByteBuffer[1];
     /** Finished responses held back while more pipelined requests are buffered (exchange thread only). */
     private ByteBuffer cork;
     /** The body buffer (borrowed from the pool on the first write, given back when the body ends); {@link #buffer} is its array. */
@@ -147,7 +151,8 @@ final class Http1ResponseBody extends ResponseBody {
         }
         checkDeclaredLength(count);
         boolean declared = committed ? framing == Framing.LENGTH : declaredLength() >= 0;
-        if (nonBlocking || connection.loop.inLoop() || !declared || count < ZERO_COPY_THRESHOLD) {
+        if (nonBlocking || connection.loop.inLoop() || !declared || count < ZERO_COPY_THRESHOLD
+                || connection.tls() != null) { // TLS encrypts: no sendfile
             super.sendFile(file, position, count);
             return;
         }
@@ -536,12 +541,12 @@ final class Http1ResponseBody extends ResponseBody {
         for (int i = from; i < k; i++) {
             total += parts[i].remaining();
         }
+        Transport transport = connection.transport;
         try {
-            while (total > 0) {
-                long n = connection.channel.write(parts, from, k - from);
-                total -= n;
-                if (total == 0) {
-                    break;
+            while (total > 0 || transport.wantsWrite()) {
+                total -= transport.write(parts, from, k - from);
+                if (total == 0 && !transport.wantsWrite()) {
+                    break; // on the wire (TLS: every record it was wrapped into)
                 }
                 if (nonBlocking || connection.loop.inLoop()) {
                     keepPending(from, k, total);
@@ -561,9 +566,16 @@ final class Http1ResponseBody extends ResponseBody {
         }
     }
 
-    /** Copies what the channel did not take, for the loop to write when it is writable. */
+    /**
+     * Copies what the transport did not take, for the loop to write when the channel is writable
+     * (with {@code total} 0, only TLS records wait: nothing is copied, {@link #pending} is empty).
+     */
     private synchronized void keepPending(int from, int k, long total) {
-        appendPending(from, k);
+        if (total > 0) {
+            appendPending(from, k);
+        } else {
+            pending = EMPTY;
+        }
         connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
     }
 
@@ -615,19 +627,28 @@ final class Http1ResponseBody extends ResponseBody {
         }
     }
 
-    /** Called by the loop when the channel turned writable (or by close): writes what is pending. */
+    /**
+     * Called by the loop when the channel turned writable (or by close): writes what the transport
+     * still holds (TLS records), then what is pending.
+     */
     void onWritable() {
         boolean drained;
         synchronized (this) {
             ByteBuffer rest = pending;
             drained = rest != null;
             if (rest != null && !connection.isClosed()) {
+                Transport transport = connection.transport;
                 try {
-                    connection.channel.write(rest);
+                    if (transport.flush() && rest.hasRemaining()) {
+                        single[0] = rest;
+                        transport.write(single, 0, 1);
+                    }
                 } catch (IOException e) {
                     connection.close();
+                } finally {
+                    single[0] = null;
                 }
-                if (rest.hasRemaining() && !connection.isClosed()) {
+                if ((rest.hasRemaining() || transport.wantsWrite()) && !connection.isClosed()) {
                     connection.interest(java.nio.channels.SelectionKey.OP_WRITE);
                     return;
                 }

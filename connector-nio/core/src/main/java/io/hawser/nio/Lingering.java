@@ -20,6 +20,8 @@ final class Lingering {
     static final long TIMEOUT_NANOS = 2_000_000_000L;
     private final long maxBytes;
     private long bytes;
+    /** The client's input ended (or its byte bound passed) while TLS output still waited for the socket. */
+    private boolean inputDone;
 
     private Lingering(long maxBytes) {
         this.maxBytes = maxBytes;
@@ -32,7 +34,7 @@ final class Lingering {
      */
     static boolean halfClose(Http1Connection c) {
         try {
-            c.channel.shutdownOutput();
+            c.transport.shutdownOutput(); // TLS: close_notify first; its FIN follows once the output is written
             return true;
         } catch (IOException | RuntimeException e) {
             return false;
@@ -43,30 +45,55 @@ final class Lingering {
     static void start(Http1Connection c, long now) {
         c.lingering = new Lingering(c.connector.config().maxUnreadBodyDrain());
         c.loop.lists.lingering.append(c, now);
-        if (!InterestOps.set(c.key, SelectionKey.OP_READ)) {
+        int ops = SelectionKey.OP_READ | (c.transport.wantsWrite() ? SelectionKey.OP_WRITE : 0);
+        if (!InterestOps.set(c.key, ops)) {
             end(c);
         }
     }
 
-    /** On the loop: the socket is readable; discards what came, and closes at the client's end or the byte bound. */
+    /**
+     * On the loop: the socket is ready; writes what TLS output is left, discards what came, and
+     * closes at the client's end or the byte bound once the output is out.
+     */
     void onReadable(Http1Connection c) {
+        boolean flushed;
+        try {
+            flushed = c.transport.flush();
+        } catch (IOException e) {
+            end(c);
+            return;
+        }
+        if (inputDone) {
+            if (flushed) {
+                end(c);
+            }
+            return;
+        }
         ByteBuffer buf = c.loop.readBuffer;
         for (int i = 0; i < 4; i++) {
             buf.clear();
             int n;
             try {
-                n = c.channel.read(buf);
+                n = c.transport.read(buf);
             } catch (IOException e) {
                 n = -1;
             }
             if (n == 0) {
-                return;
+                break;
             }
             bytes += Math.max(n, 0);
             if (n < 0 || bytes > maxBytes) {
-                end(c);
-                return;
+                if (flushed) {
+                    end(c);
+                    return;
+                }
+                inputDone = true; // wait for the output alone (bounded by the lingering timeout)
+                break;
             }
+        }
+        int ops = (inputDone ? 0 : SelectionKey.OP_READ) | (flushed ? 0 : SelectionKey.OP_WRITE);
+        if (!InterestOps.set(c.key, ops)) {
+            end(c);
         }
     }
 
@@ -77,7 +104,11 @@ final class Lingering {
         }
         c.lingering = null;
         c.loop.lists.lingering.remove(c);
-        NioConnector.closeQuietly(c.channel);
+        NioConnector.closeQuietly(c.transport);
+        TlsTransport tls = c.tls();
+        if (tls != null) {
+            tls.releaseReadBuffers();
+        }
         c.connector.onClosed();
     }
 }

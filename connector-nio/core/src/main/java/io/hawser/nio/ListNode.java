@@ -7,8 +7,8 @@ package io.hawser.nio;
  * sweep touches once. A node linked to itself is in no list of that kind.
  */
 class ListNode {
-    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering). */
-    static final int KINDS = 6;
+    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering, tls-handshake). */
+    static final int KINDS = 7;
 
     private ListNode prev0 = this;
     private ListNode next0 = this;
@@ -22,12 +22,15 @@ class ListNode {
     private ListNode next4 = this;
     private ListNode prev5 = this;
     private ListNode next5 = this;
+    private ListNode prev6 = this;
+    private ListNode next6 = this;
     private long since0;
     private long since1;
     private long since2;
     private long since3;
     private long since4;
     private long since5;
+    private long since6;
 
     /** @return the next node in the list of {@code kind} (this node when in none) */
     final ListNode next(int kind) {
@@ -37,7 +40,8 @@ class ListNode {
             case 2: return next2;
             case 3: return next3;
             case 4: return next4;
-            default: return next5;
+            case 5: return next5;
+            default: return next6;
         }
     }
 
@@ -49,7 +53,8 @@ class ListNode {
             case 2: return prev2;
             case 3: return prev3;
             case 4: return prev4;
-            default: return prev5;
+            case 5: return prev5;
+            default: return prev6;
         }
     }
 
@@ -61,7 +66,8 @@ class ListNode {
             case 2: return since2;
             case 3: return since3;
             case 4: return since4;
-            default: return since5;
+            case 5: return since5;
+            default: return since6;
         }
     }
 
@@ -72,7 +78,8 @@ class ListNode {
             case 2: next2 = n; break;
             case 3: next3 = n; break;
             case 4: next4 = n; break;
-            default: next5 = n; break;
+            case 5: next5 = n; break;
+            default: next6 = n; break;
         }
     }
 
@@ -83,7 +90,8 @@ class ListNode {
             case 2: prev2 = n; break;
             case 3: prev3 = n; break;
             case 4: prev4 = n; break;
-            default: prev5 = n; break;
+            case 5: prev5 = n; break;
+            default: prev6 = n; break;
         }
     }
 
@@ -94,7 +102,8 @@ class ListNode {
             case 2: since2 = now; break;
             case 3: since3 = now; break;
             case 4: since4 = now; break;
-            default: since5 = now; break;
+            case 5: since5 = now; break;
+            default: since6 = now; break;
         }
     }
 }

@@ -33,10 +33,18 @@ public final class NioConnector implements Connector {
     private final BufferPool responseBuffers;
     /** Exchanges lent to connections while they are busy. */
     private final ExchangePool exchanges;
-    private ServerSocketChannel server;
+    /** The bound listening sockets, in the order of {@link ConnectorConfig#listeners()}; {@code null} before start. */
+    private ServerSocketChannel[] servers;
     private SelectorLoop[] loops;
     private Workers workers;
-    private Acceptor acceptor;
+    private Acceptor[] acceptors = new Acceptor[0];
+    /** The TLS listeners' engines ({@code null} without a TLS listener). */
+    private TlsEngines tlsEngines;
+    /** Record-sized pages for TLS input and one-record output, made with the first TLS listener. */
+    private BufferPool tlsPages;
+    /** Pages for multi-record TLS output ({@link TlsTransport#MAX_WRAP_BYTES} of plaintext). */
+    private BufferPool tlsWrapPages;
+    private final HandshakeFailureLog handshakeFailures = new HandshakeFailureLog();
     private volatile boolean stopping;
     private final java.util.concurrent.CompletableFuture<Throwable> failure = new java.util.concurrent.CompletableFuture<>();
     private static final System.Logger LOG = System.getLogger(NioConnector.class.getName());
@@ -56,43 +64,113 @@ public final class NioConnector implements Connector {
                 ? pages : new BufferPool(Math.max(1, config.responseBufferSize()), 128);
     }
 
+    /**
+     * Binds every listener ({@link ConnectorConfig#listeners()}), reads the TLS keys and
+     * certificates when a listener is secure, and starts the loops.
+     *
+     * @throws IOException when an address cannot be bound, or a TLS file cannot be read or used
+     *     (the message names the address or the file); nothing stays bound then
+     */
     @Override
     public synchronized void start() throws IOException {
-        if (server != null) {
+        if (servers != null) {
             throw new IllegalStateException("already started");
         }
-        ServerSocketChannel channel = ServerSocketChannel.open();
+        java.util.List<io.hawser.api.Listener> listeners = config.listeners();
+        boolean secure = listeners.stream().anyMatch(io.hawser.api.Listener::secure);
+        if (secure && tlsEngines == null) {
+            tlsEngines = TlsSupport.engines(config.tls());
+        }
+        if (secure) {
+            javax.net.ssl.SSLSession probe = tlsEngines.newEngine(null).getSession();
+            int page = Math.max(probe.getPacketBufferSize(), probe.getApplicationBufferSize());
+            tlsPages = new BufferPool(page, 256);
+            tlsWrapPages = new BufferPool(4 * probe.getPacketBufferSize(), 64);
+        }
+        ServerSocketChannel[] bound = new ServerSocketChannel[listeners.size()];
         try {
-            channel.bind(new InetSocketAddress(config.host(), config.port()), config.acceptBacklog());
+            for (int i = 0; i < bound.length; i++) {
+                bound[i] = bind(listeners.get(i));
+            }
         } catch (IOException e) {
-            closeQuietly(channel);
-            throw new IOException("cannot bind " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
+            closeAll(bound);
+            throw e;
         }
         workers = Workers.create(config.virtualThreads(), config.workerThreads());
         if (config.workerThreads() == 0 && !workers.overflowsToVirtualThreads()) {
-            closeQuietly(channel);
+            closeAll(bound);
             workers = null;
             throw new IllegalStateException("workerThreads=0 needs virtual threads (Java 21+ and virtualThreads=true)");
         }
-        server = channel;
+        servers = bound;
         loops = new SelectorLoop[config.selectorLoops()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new SelectorLoop(this, i);
         }
-        acceptor = new Acceptor(channel, loops, connectionPermits);
-        loops[0].listen(acceptor);
+        acceptors = new Acceptor[bound.length];
+        for (int i = 0; i < bound.length; i++) {
+            acceptors[i] = new Acceptor(bound[i], loops, connectionPermits,
+                    listeners.get(i).secure() ? tlsEngines : null);
+            loops[0].listen(acceptors[i]);
+        }
         for (SelectorLoop loop : loops) {
             loop.start();
         }
     }
 
+    private ServerSocketChannel bind(io.hawser.api.Listener listener) throws IOException {
+        ServerSocketChannel channel = ServerSocketChannel.open();
+        try {
+            channel.bind(new InetSocketAddress(listener.host(), listener.port()), config.acceptBacklog());
+            return channel;
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new IOException("cannot bind " + listener.host() + ":" + listener.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeAll(ServerSocketChannel[] channels) {
+        for (ServerSocketChannel c : channels) {
+            if (c != null) {
+                closeQuietly(c);
+            }
+        }
+    }
+
+    /** @return the first listener's bound port */
     @Override
     public int port() {
-        if (server == null) {
+        return port(0);
+    }
+
+    /** @return the first TLS listener's bound port, or -1 without one */
+    @Override
+    public int tlsPort() {
+        java.util.List<io.hawser.api.Listener> listeners = config.listeners();
+        for (int i = 0; i < listeners.size(); i++) {
+            if (listeners.get(i).secure()) {
+                return port(i);
+            }
+        }
+        if (servers == null) {
+            throw new IllegalStateException("not started");
+        }
+        return -1;
+    }
+
+    /**
+     * @param listener an index into {@link ConnectorConfig#listeners()}
+     * @return that listener's bound port (the system's choice for port 0)
+     * @throws IllegalStateException before {@link #start()}
+     * @throws IndexOutOfBoundsException for no such listener
+     */
+    public int port(int listener) {
+        ServerSocketChannel[] bound = servers;
+        if (bound == null) {
             throw new IllegalStateException("not started");
         }
         try {
-            return ((InetSocketAddress) server.getLocalAddress()).getPort();
+            return ((InetSocketAddress) bound[listener].getLocalAddress()).getPort();
         } catch (IOException e) {
             throw new IllegalStateException("closed", e);
         }
@@ -110,20 +188,20 @@ public final class NioConnector implements Connector {
 
     @Override
     public void stop(Duration deadline) throws InterruptedException {
-        ServerSocketChannel channel;
+        ServerSocketChannel[] bound;
         synchronized (this) {
-            channel = server;
-            if (channel == null || stopping) {
+            bound = servers;
+            if (bound == null || stopping) {
                 return;
             }
             stopping = true;
         }
         try {
-            if (!failure.isDone()) { // a failed connector's loops have ended, and closed the server socket
+            if (!failure.isDone()) { // a failed connector's loops have ended, and closed the server sockets
                 loops[0].stopAccepting().get(1, TimeUnit.SECONDS);
             }
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            closeQuietly(channel);
+            closeAll(bound);
         }
         long end = System.nanoTime() + deadline.toNanos();
         for (SelectorLoop loop : loops) {
@@ -177,9 +255,27 @@ public final class NioConnector implements Connector {
         return loops[index];
     }
 
-    /** Test seam: the acceptor (on loop 0). */
+    /** Test seam: the first listener's acceptor (on loop 0). */
     Acceptor acceptor() {
-        return acceptor;
+        return acceptors.length == 0 ? null : acceptors[0];
+    }
+
+    /** Test seam: serve TLS listeners with these engines instead of ones made from {@link ConnectorConfig#tls()}. */
+    void tlsEngines(TlsEngines engines) {
+        this.tlsEngines = engines;
+    }
+
+    BufferPool tlsPages() {
+        return tlsPages;
+    }
+
+    BufferPool tlsWrapPages() {
+        return tlsWrapPages;
+    }
+
+    /** A TLS handshake failed on {@code c} (loop): one line per client address per minute. */
+    void onHandshakeFailed(Http1Connection c, IOException e) {
+        handshakeFailures.failed(c.remoteAddress().getAddress(), String.valueOf(e.getMessage()));
     }
 
     ExchangePool exchanges() {
@@ -222,8 +318,7 @@ public final class NioConnector implements Connector {
     /** Gives back a connection's permit (it closed, or was accepted but never opened). */
     void releasePermit() {
         connectionPermits.release();
-        Acceptor a = acceptor;
-        if (a != null) { // null on a connector never started (the connection tests drive one by hand)
+        for (Acceptor a : acceptors) { // none on a connector never started (the connection tests drive one by hand)
             a.onPermitReleased();
         }
     }
@@ -236,7 +331,7 @@ public final class NioConnector implements Connector {
         if (loops == null) {
             throw new IllegalStateException("not started");
         }
-        long[] sum = new long[9];
+        long[] sum = new long[11];
         for (SelectorLoop loop : loops) {
             try {
                 long[] one = loop.stats().get(1, TimeUnit.SECONDS);

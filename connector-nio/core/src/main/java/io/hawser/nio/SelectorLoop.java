@@ -50,8 +50,8 @@ final class SelectorLoop implements Runnable {
     /** This loop's connection lists; touched only by the loop thread. */
     final ConnectionLists lists;
     private volatile boolean running = true;
-    /** The acceptor, on the first loop only; {@code null} elsewhere and once accepting stopped. */
-    private Acceptor acceptor;
+    /** The acceptors (one per listener), on the first loop only; none elsewhere and once accepting stopped. */
+    private Acceptor[] acceptors = new Acceptor[0];
     /** Contains what fails on this loop (loop thread only). */
     final LoopFailures failures = new LoopFailures();
 
@@ -129,8 +129,9 @@ final class SelectorLoop implements Runnable {
 
     /** Before {@link #start}: this loop accepts connections for all loops. */
     void listen(Acceptor acceptor) throws IOException {
-        this.acceptor = acceptor;
         acceptor.register(selector);
+        acceptors = java.util.Arrays.copyOf(acceptors, acceptors.length + 1);
+        acceptors[acceptors.length - 1] = acceptor;
     }
 
     /**
@@ -141,10 +142,12 @@ final class SelectorLoop implements Runnable {
         java.util.concurrent.CompletableFuture<Void> done = new java.util.concurrent.CompletableFuture<>();
         execute(() -> {
             try {
-                if (acceptor != null) {
-                    acceptor.close();
-                    acceptor = null;
-                    selector.selectNow(this::onSelected); // deregisters the cancelled key: the socket closes now
+                if (acceptors.length > 0) {
+                    for (Acceptor a : acceptors) {
+                        a.close();
+                    }
+                    acceptors = new Acceptor[0];
+                    selector.selectNow(this::onSelected); // deregisters the cancelled keys: the sockets close now
                 }
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "select after closing the server socket", e);
@@ -155,23 +158,28 @@ final class SelectorLoop implements Runnable {
         return done;
     }
 
-    /** Takes a socket accepted on another loop (called from the accepting loop). */
-    void adopt(SocketChannel channel) {
-        execute(() -> open(channel));
+    /** Takes a socket accepted on another loop (called from the accepting loop); {@code tls} as for {@link #open}. */
+    void adopt(SocketChannel channel, TlsEngines tls) {
+        execute(() -> open(channel, tls));
     }
 
     /**
      * On the loop: registers a freshly accepted socket and reads at once, since a client usually
      * sends its request right after connecting (saving a select round trip).
+     *
+     * @param tls the engines of a TLS listener, or {@code null} for cleartext
      */
-    void open(SocketChannel channel) {
+    void open(SocketChannel channel, TlsEngines tls) {
         Http1Connection connection;
         try {
             java.util.function.Consumer<SocketChannel> seam = connector.acceptedSocketSeam;
             if (seam != null) {
                 seam.accept(channel);
             }
-            connection = new Http1Connection(connector, this, channel);
+            Transport transport = tls == null ? new PlainTransport(channel)
+                    : new TlsTransport(channel, tls.newEngine((java.net.InetSocketAddress) channel.getRemoteAddress()),
+                            connector.tlsPages(), connector.tlsWrapPages());
+            connection = new Http1Connection(connector, this, channel, transport);
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (Throwable e) {
             LOG.log(Level.DEBUG, "cannot register a connection", e);
@@ -258,8 +266,8 @@ final class SelectorLoop implements Runnable {
         if (onWorkers > 0 && (timeout == 0 || timeout > LAZY_HAND_BACK_MILLIS)) {
             timeout = LAZY_HAND_BACK_MILLIS;
         }
-        if (acceptor != null) {
-            long retry = acceptor.retryMillis(System.nanoTime());
+        for (Acceptor a : acceptors) {
+            long retry = a.retryMillis(System.nanoTime());
             if (retry > 0 && (timeout == 0 || timeout > retry)) {
                 timeout = retry;
             }
@@ -272,15 +280,15 @@ final class SelectorLoop implements Runnable {
         wakeupPending.set(false);
         long now = System.nanoTime();
         lists.sweep(now, failures);
-        if (acceptor != null) {
-            acceptor.onTick(now);
+        for (Acceptor a : acceptors) {
+            a.onTick(now);
         }
     }
 
     /** The loop ends: closes the server socket, every connection (found by its list, the selector may be broken) and the selector. */
     private void closeEverything() {
-        if (acceptor != null) {
-            acceptor.close();
+        for (Acceptor a : acceptors) {
+            a.close();
         }
         for (ListNode n = lists.all.first(); n != null; n = lists.all.first()) {
             lists.removeFromAll(n);

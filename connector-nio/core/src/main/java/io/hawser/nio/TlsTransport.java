@@ -48,7 +48,12 @@ final class TlsTransport implements Transport {
 
     private final SocketChannel channel;
     private final SSLEngine engine;
+    /** Record-sized pages: {@link #netIn}, {@link #stage}, and {@link #netOut} for one record. */
     private final BufferPool pool;
+    /** Pages for {@link #netOut} of several records ({@link #MAX_WRAP_BYTES}). */
+    private final BufferPool wraps;
+    /** Whether the first byte from the client was looked at (a TLS record, or cleartext HTTP?). */
+    private boolean firstByteSeen;
     /** Guards the output side: {@link #netOut}, the engine's wrap, the channel's writes. */
     private final Object out = new Object();
 
@@ -65,16 +70,25 @@ final class TlsTransport implements Transport {
     /** close_notify wrapped; the FIN follows once {@link #netOut} has drained. Guarded by {@link #out}. */
     private boolean outputEnding;
     private boolean finSent;
-    private boolean closed;
+    private volatile boolean closed;
 
     /**
      * @param engine configured for its mode (server or client), protocols and suites; its
      *     handshake is begun here
      */
     TlsTransport(SocketChannel channel, SSLEngine engine, BufferPool pool) throws SSLException {
+        this(channel, engine, pool, pool);
+    }
+
+    /**
+     * @param pool pages of at least the session's packet and application buffer sizes
+     * @param wraps pages for the ciphertext of a multi-record write (or {@code pool}: then allocated)
+     */
+    TlsTransport(SocketChannel channel, SSLEngine engine, BufferPool pool, BufferPool wraps) throws SSLException {
         this.channel = channel;
         this.engine = engine;
         this.pool = pool;
+        this.wraps = wraps;
         engine.beginHandshake();
     }
 
@@ -92,7 +106,7 @@ final class TlsTransport implements Transport {
 
     @Override
     public int read(ByteBuffer dst) throws IOException {
-        if (inputEnded) {
+        if (inputEnded || closed) {
             return -1;
         }
         if (!handshakeDone && !handshake()) {
@@ -102,15 +116,23 @@ final class TlsTransport implements Transport {
             return drainStage(dst);
         }
         boolean forceStage = false;
+        int produced = 0;
         while (true) {
             if (netIn == null || netIn.position() == 0) {
+                if (produced > 0) {
+                    return produced; // every whole record read so far is delivered; the rest on the next readiness
+                }
                 int n = fill();
                 if (n <= 0) {
                     return n < 0 ? endOfInput() : 0;
                 }
             }
             int appSize = engine.getSession().getApplicationBufferSize();
-            ByteBuffer target = !forceStage && dst.remaining() >= appSize ? dst : (stage = pool.take(appSize));
+            boolean direct = !forceStage && dst.remaining() >= appSize;
+            if (!direct && produced > 0) {
+                return produced;
+            }
+            ByteBuffer target = direct ? dst : (stage = pool.take(appSize));
             int before = target.position();
             netIn.flip();
             SSLEngineResult r;
@@ -124,16 +146,20 @@ final class TlsTransport implements Transport {
                     afterUnwrap(r.getHandshakeStatus());
                     releaseNetInIfEmpty();
                     if (r.bytesProduced() > 0) {
-                        if (target == dst) {
-                            return target.position() - before;
+                        if (target != dst) {
+                            stage.flip();
+                            return drainStage(dst);
                         }
-                        stage.flip();
-                        return drainStage(dst);
+                        produced += target.position() - before;
+                    } else {
+                        dropEmptyStage(target);
                     }
-                    dropEmptyStage(target);
-                    continue; // a record without application data (NewSessionTicket, KeyUpdate)
+                    continue; // more whole records may be buffered (or one without application data: NewSessionTicket, KeyUpdate)
                 case BUFFER_UNDERFLOW:
                     dropEmptyStage(target);
+                    if (produced > 0) {
+                        return produced;
+                    }
                     int n = fill();
                     if (n <= 0) {
                         return n < 0 ? endOfInput() : 0;
@@ -147,6 +173,9 @@ final class TlsTransport implements Transport {
                     if (staged) {
                         throw new SSLException("record larger than the session's application buffer");
                     }
+                    if (produced > 0) {
+                        return produced;
+                    }
                     forceStage = true;
                     continue;
                 case CLOSED:
@@ -155,7 +184,7 @@ final class TlsTransport implements Transport {
                     // wants to answer with its own close_notify, written by shutdownOutput().
                     inputEnded = true;
                     releaseNetIn();
-                    return -1;
+                    return produced > 0 ? produced : -1;
                 default:
                     throw new IllegalStateException(r.toString());
             }
@@ -171,7 +200,7 @@ final class TlsTransport implements Transport {
             ByteBuffer bigger = ByteBuffer.allocate(netIn.position() + packet);
             netIn.flip();
             bigger.put(netIn);
-            pool.give(netIn);
+            giveBack(netIn);
             netIn = bigger;
         }
         int n = channel.read(netIn);
@@ -199,7 +228,7 @@ final class TlsTransport implements Transport {
         dst.put(slice);
         stage.position(stage.position() + n);
         if (!stage.hasRemaining()) {
-            pool.give(stage);
+            giveBack(stage);
             stage = null;
         }
         return n;
@@ -207,7 +236,7 @@ final class TlsTransport implements Transport {
 
     private void dropEmptyStage(ByteBuffer target) {
         if (target == stage && stage != null && stage.position() == 0) {
-            pool.give(stage);
+            giveBack(stage);
             stage = null;
         }
     }
@@ -277,6 +306,7 @@ final class TlsTransport implements Transport {
                             return false;
                         }
                     }
+                    checkFirstByte();
                     ByteBuffer scratch = pool.take(engine.getSession().getApplicationBufferSize());
                     SSLEngineResult r;
                     netIn.flip();
@@ -289,7 +319,7 @@ final class TlsTransport implements Transport {
                         scratch.flip();
                         stage = scratch; // application data right behind the peer's Finished
                     } else {
-                        pool.give(scratch);
+                        giveBack(scratch);
                     }
                     switch (r.getStatus()) {
                         case BUFFER_UNDERFLOW:
@@ -383,7 +413,7 @@ final class TlsTransport implements Transport {
     /** Puts {@link #netOut} in write mode with at least {@code room} bytes free (borrowed or grown). */
     private void ensureOutRoom(int room) {
         if (netOut == null) {
-            netOut = pool.take(room);
+            netOut = room <= pool.pageSize() ? pool.take() : wraps.take(room);
             return;
         }
         netOut.compact();
@@ -391,7 +421,7 @@ final class TlsTransport implements Transport {
             ByteBuffer bigger = ByteBuffer.allocate(netOut.position() + room);
             netOut.flip();
             bigger.put(netOut);
-            pool.give(netOut);
+            giveBack(netOut);
             netOut = bigger;
         }
     }
@@ -412,7 +442,7 @@ final class TlsTransport implements Transport {
                     return false;
                 }
             }
-            pool.give(netOut);
+            giveBack(netOut);
             netOut = null;
         }
         if (outputEnding && !finSent) {
@@ -452,6 +482,17 @@ final class TlsTransport implements Transport {
         }
     }
 
+    /** The connection is being reset: {@link #close} sends no close_notify. */
+    void abort() {
+        synchronized (out) {
+            outputEnding = true;
+        }
+    }
+
+    /**
+     * Closes: a close_notify first when the output is still open and the handshake done (RFC 8446
+     * §6.1; one non-blocking write, not waited for), then the channel; every page goes back.
+     */
     @Override
     public void close() throws IOException {
         synchronized (out) {
@@ -459,14 +500,71 @@ final class TlsTransport implements Transport {
                 return;
             }
             closed = true;
-            engine.closeOutbound();
-            pool.give(netOut);
-            netOut = null;
+            try {
+                if (handshakeDone && !outputEnding && channel.isOpen()) {
+                    outputEnding = true;
+                    finSent = true; // the close follows at once
+                    engine.closeOutbound();
+                    wrapAll(NOTHING, 0, 1, 0);
+                    if (netOut != null) {
+                        channel.write(netOut);
+                    }
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // closing anyway
+            } finally {
+                engine.closeOutbound();
+                giveBack(netOut);
+                netOut = null;
+            }
         }
-        releaseNetIn();
-        pool.give(stage);
-        stage = null;
         channel.close();
+    }
+
+    /**
+     * On the loop, once closed: gives back the input pages ({@link #netIn}, {@link #stage}); they
+     * are the loop's, so a close on another thread leaves them to this call.
+     */
+    void releaseReadBuffers() {
+        releaseNetIn();
+        giveBack(stage);
+        stage = null;
+    }
+
+    /** Gives a buffer back to the pool of its size (another size is left to the collector). */
+    private void giveBack(ByteBuffer b) {
+        if (b != null && b.capacity() != pool.pageSize()) {
+            wraps.give(b);
+        } else {
+            pool.give(b);
+        }
+    }
+
+    /**
+     * Before the first unwrap: a TLS connection starts with a handshake record (type 22); a client
+     * speaking cleartext HTTP to the TLS port starts with a method's letters instead.
+     */
+    private void checkFirstByte() throws NotTls {
+        if (firstByteSeen || netIn == null || netIn.position() == 0) {
+            return;
+        }
+        firstByteSeen = true;
+        byte b = netIn.get(0);
+        if (b != 22) {
+            throw new NotTls(b >= 'A' && b <= 'Z');
+        }
+    }
+
+    /** The client did not start with a TLS record. */
+    static final class NotTls extends SSLHandshakeException {
+        private static final long serialVersionUID = 1L;
+        /** Whether it looks like a cleartext HTTP request (an upper-case first byte, as methods are). */
+        final boolean looksLikeHttp;
+
+        NotTls(boolean looksLikeHttp) {
+            super(looksLikeHttp ? "cleartext HTTP on a TLS port" : "not a TLS record");
+            this.looksLikeHttp = looksLikeHttp;
+        }
     }
 
     private void releaseNetInIfEmpty() {
@@ -476,7 +574,7 @@ final class TlsTransport implements Transport {
     }
 
     private void releaseNetIn() {
-        pool.give(netIn);
+        giveBack(netIn);
         netIn = null;
     }
 }

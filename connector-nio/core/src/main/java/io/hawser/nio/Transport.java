@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 /**
  * What a connection reads from and writes to: the seam between {@link Http1Connection} and its
  * {@link java.nio.channels.SocketChannel}, so TLS can sit under the HTTP/1.1 code unchanged.
- * Not wired in yet (issue 15, slice 1): see {@code docs/tls-design.md}.
+ * See {@code docs/tls-design.md}.
  *
  * <p>Threads: {@link #read} runs on the loop that owns the socket only (as every socket read does
  * today). {@link #write} and {@link #flush} run on the thread that owns the output (the worker
@@ -20,7 +20,7 @@ import java.nio.ByteBuffer;
  * bytes it has not put on the wire yet ({@link #wantsWrite}): the caller then flushes on
  * {@code OP_WRITE} before it counts the output as written.
  */
-interface Transport {
+interface Transport extends java.io.Closeable {
     /**
      * Reads plaintext into {@code dst}; on a TLS transport this also drives the handshake.
      *
@@ -50,5 +50,6 @@ interface Transport {
     void shutdownOutput() throws IOException;
 
     /** Closes the channel and gives back any buffers the transport borrowed. Idempotent. */
+    @Override
     void close() throws IOException;
 }
