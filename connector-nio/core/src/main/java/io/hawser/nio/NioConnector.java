@@ -68,8 +68,9 @@ public final class NioConnector implements Connector {
      * Binds every listener ({@link ConnectorConfig#listeners()}), reads the TLS keys and
      * certificates when a listener is secure, and starts the loops.
      *
-     * @throws IOException when an address cannot be bound, or a TLS file cannot be read or used
-     *     (the message names the address or the file); nothing stays bound then
+     * @throws IOException when an address cannot be bound (the message names it); an
+     *     {@link javax.net.ssl.SSLException} when a TLS key, certificate or trust file cannot be read
+     *     or used (the message names the file); nothing stays bound then
      */
     @Override
     public synchronized void start() throws IOException {
@@ -79,7 +80,11 @@ public final class NioConnector implements Connector {
         java.util.List<io.hawser.api.Listener> listeners = config.listeners();
         boolean secure = listeners.stream().anyMatch(io.hawser.api.Listener::secure);
         if (secure && tlsEngines == null) {
-            tlsEngines = TlsSupport.engines(config.tls());
+            try {
+                tlsEngines = TlsSupport.engines(config.tls());
+            } catch (IOException e) {
+                throw new javax.net.ssl.SSLException("TLS: " + e.getMessage(), e);
+            }
         }
         if (secure) {
             javax.net.ssl.SSLSession probe = tlsEngines.newEngine(null).getSession();

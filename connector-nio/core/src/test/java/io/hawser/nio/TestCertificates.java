@@ -14,26 +14,50 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * A self-signed EC P-256 certificate for {@code localhost}, made at test time by the JDK's
- * keytool into a PKCS#12 file (test-only key material; nothing is committed), and the contexts
- * made from it: a server's, and a client's that trusts it.
+ * A self-signed EC P-256 certificate for {@code localhost} and 127.0.0.1, made at test time by the
+ * JDK's keytool into a PKCS#12 file, and the same key and certificate as PEM files (test-only key
+ * material; nothing is committed), with the context made from them: it serves as a server's and
+ * trusts the certificate as a client's. Public for the integration tests (connector-nio's test-jar).
  */
-final class TestCertificates {
-    static final char[] PASSWORD = "test-only".toCharArray();
-    final Path keyStore;
-    final SSLContext context;
+public final class TestCertificates {
+    /** The key store's and key's password. */
+    public static final char[] PASSWORD = "test-only".toCharArray();
+    /** The PKCS#12 key store (alias {@code test}). */
+    public final Path keyStore;
+    /** The certificate as a PEM chain of one. */
+    public final Path chainPem;
+    /** The private key as unencrypted PKCS#8 PEM. */
+    public final Path keyPem;
+    /** Serves with the key, and trusts the certificate. */
+    public final SSLContext context;
 
-    private TestCertificates(Path keyStore, SSLContext context) {
+    private TestCertificates(Path keyStore, Path chainPem, Path keyPem, SSLContext context) {
         this.keyStore = keyStore;
+        this.chainPem = chainPem;
+        this.keyPem = keyPem;
         this.context = context;
     }
 
-    /** @param dir where the key store is written */
-    static TestCertificates make(Path dir) throws IOException, GeneralSecurityException, InterruptedException {
-        Path store = dir.resolve("test-only.p12");
+    /**
+     * @param dir where the files are written
+     * @return a new key and certificate
+     */
+    public static TestCertificates make(Path dir) throws IOException, GeneralSecurityException, InterruptedException {
+        return make(dir, "test-only", "localhost");
+    }
+
+    /**
+     * @param dir where the files are written
+     * @param name the files' base name
+     * @param host the certificate's CN and DNS subjectAltName (127.0.0.1 is an IP SAN too)
+     * @return a new key and certificate
+     */
+    public static TestCertificates make(Path dir, String name, String host)
+            throws IOException, GeneralSecurityException, InterruptedException {
+        Path store = dir.resolve(name + ".p12");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                 "-genkeypair", "-alias", "test", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-dname", "CN=localhost", "-ext", "san=dns:localhost,ip:127.0.0.1", "-validity", "2",
+                "-dname", "CN=" + host, "-ext", "san=dns:" + host + ",ip:127.0.0.1", "-validity", "2",
                 "-storetype", "PKCS12", "-keystore", store.toString(),
                 "-storepass", new String(PASSWORD), "-keypass", new String(PASSWORD))
                 .redirectErrorStream(true).start();
@@ -54,7 +78,17 @@ final class TestCertificates {
         tmf.init(ks);
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-        return new TestCertificates(store, context);
+        Path chain = dir.resolve(name + "-chain.pem");
+        Path key = dir.resolve(name + "-key.pem");
+        Files.writeString(chain, pem("CERTIFICATE", ks.getCertificate("test").getEncoded()), StandardCharsets.US_ASCII);
+        Files.writeString(key, pem("PRIVATE KEY", ks.getKey("test", PASSWORD).getEncoded()), StandardCharsets.US_ASCII);
+        return new TestCertificates(store, chain, key, context);
+    }
+
+    private static String pem(String type, byte[] der) {
+        return "-----BEGIN " + type + "-----\n"
+                + java.util.Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
+                + "\n-----END " + type + "-----\n";
     }
 
     /** @return server engines from {@link #context}: TLS 1.3 and 1.2, the JDK's suites */
