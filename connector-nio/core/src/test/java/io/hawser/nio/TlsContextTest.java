@@ -2,6 +2,7 @@ package io.hawser.nio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hawser.api.TlsConfig;
 import java.io.IOException;
@@ -148,6 +149,34 @@ class TlsContextTest {
                 "the key is encrypted (BEGIN ENCRYPTED PRIVATE KEY) and no password is given");
         assertFails(TlsConfig.builder().identity(pem(ec.chainPem(), key, "wrong".toCharArray())).build(), key,
                 "does not decrypt with the password given");
+    }
+
+    @Test
+    void opensslEncryptedKeysOpenOrAreRefusedClearly() throws Exception {
+        Path aes = dir.resolve("openssl-aes.key.pem");
+        assumeTrue(openssl("pkcs8", "-topk8", "-in", ec.keyPem().toString(), "-v2", "aes-256-cbc", "-v2prf",
+                "hmacWithSHA256", "-passout", "pass:key-pass", "-out", aes.toString()), "openssl not available");
+        Handshake.Result r = handshake(TlsConfig.builder().identity(pem(ec.chainPem(), aes, "key-pass".toCharArray())).build());
+        assertThat(r.serverCertificateName()).isEqualTo("CN=ec.test");
+
+        Path scrypt = dir.resolve("openssl-scrypt.key.pem");
+        assertThat(openssl("pkcs8", "-topk8", "-in", ec.keyPem().toString(), "-scrypt", "-passout", "pass:key-pass",
+                "-out", scrypt.toString())).isTrue();
+        assertFails(TlsConfig.builder().identity(pem(ec.chainPem(), scrypt, "key-pass".toCharArray())).build(), scrypt,
+                "this JDK cannot decrypt the key's encryption");
+    }
+
+    /** @return whether openssl ran and exited 0 ({@code false} when it is not installed) */
+    private static boolean openssl(String... args) throws InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("openssl"));
+        command.addAll(List.of(args));
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            return p.waitFor() == 0;
+        } catch (IOException notInstalled) {
+            return false;
+        }
     }
 
     /** @return a DER TLV (definite length) */
