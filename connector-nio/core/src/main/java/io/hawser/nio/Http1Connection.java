@@ -120,7 +120,7 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         io.hawser.api.TlsInfo info = tlsInfo;
         if (info == null) {
-            info = TlsSupport.info(tls.engine());
+            info = TlsSessionInfo.of(tls.engine());
             tlsInfo = info;
         }
         return info;

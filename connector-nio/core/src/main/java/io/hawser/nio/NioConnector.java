@@ -40,6 +40,10 @@ public final class NioConnector implements Connector {
     private Acceptor[] acceptors = new Acceptor[0];
     /** The TLS listeners' engines ({@code null} without a TLS listener). */
     private TlsEngines tlsEngines;
+    /** The context made from {@link ConnectorConfig#tls()} ({@code null} without TLS, or with a test's engines). */
+    private TlsContext tlsContext;
+    /** Watches the TLS files for a change ({@code null} when not watching). */
+    private TlsReloader tlsReloader;
     /** Record-sized pages for TLS input and one-record output, made with the first TLS listener. */
     private BufferPool tlsPages;
     /** Pages for multi-record TLS output ({@link TlsTransport#MAX_WRAP_BYTES} of plaintext). */
@@ -68,8 +72,9 @@ public final class NioConnector implements Connector {
      * Binds every listener ({@link ConnectorConfig#listeners()}), reads the TLS keys and
      * certificates when a listener is secure, and starts the loops.
      *
-     * @throws IOException when an address cannot be bound, or a TLS file cannot be read or used
-     *     (the message names the address or the file); nothing stays bound then
+     * @throws IOException when an address cannot be bound (the message names it); an
+     *     {@link javax.net.ssl.SSLException} when a TLS key, certificate or trust file cannot be read
+     *     or used (the message names the file); nothing stays bound then
      */
     @Override
     public synchronized void start() throws IOException {
@@ -79,7 +84,12 @@ public final class NioConnector implements Connector {
         java.util.List<io.hawser.api.Listener> listeners = config.listeners();
         boolean secure = listeners.stream().anyMatch(io.hawser.api.Listener::secure);
         if (secure && tlsEngines == null) {
-            tlsEngines = TlsSupport.engines(config.tls());
+            try {
+                tlsContext = TlsContext.create(config.tls());
+            } catch (IOException e) {
+                throw new javax.net.ssl.SSLException("TLS: " + e.getMessage(), e);
+            }
+            tlsEngines = tlsContext;
         }
         if (secure) {
             javax.net.ssl.SSLSession probe = tlsEngines.newEngine(null).getSession();
@@ -116,6 +126,27 @@ public final class NioConnector implements Connector {
         for (SelectorLoop loop : loops) {
             loop.start();
         }
+        if (tlsContext != null && !config.tls().reloadInterval().isZero()) {
+            tlsReloader = new TlsReloader(tlsContext);
+            tlsReloader.start();
+        }
+    }
+
+    /**
+     * Reads the TLS keys, certificates and trust store again (as a change of their files does by
+     * itself every {@link io.hawser.api.TlsConfig#reloadInterval()}): handshakes from now on use
+     * them; open connections go on with theirs.
+     *
+     * @throws IOException when a file cannot be read or used (the old ones stay in use); the
+     *     message names the file
+     * @throws IllegalStateException before {@link #start()}, or without TLS
+     */
+    public void reloadTls() throws IOException {
+        TlsContext c = tlsContext;
+        if (c == null) {
+            throw new IllegalStateException(servers == null ? "not started" : "no TLS listener");
+        }
+        c.reload();
     }
 
     private ServerSocketChannel bind(io.hawser.api.Listener listener) throws IOException {
@@ -221,6 +252,9 @@ public final class NioConnector implements Connector {
         }
         workers.shutdownNow();
         workers.awaitThreads(5000);
+        if (tlsReloader != null) {
+            tlsReloader.close();
+        }
     }
 
     /**

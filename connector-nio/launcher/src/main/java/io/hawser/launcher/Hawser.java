@@ -42,7 +42,8 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped after --help or --version",
                 "1:a web app could not be deployed, or uses what Hawser does not enforce, or the realm (--realm,"
-                        + " --jaas-config) could not be read (nothing was left running)",
+                        + " --jaas-config) or the TLS keys and certificates (--tls-cert, --keystore, ...) could not"
+                        + " be read (nothing was left running)",
                 "2:bad command line",
                 "3:the address could not be bound",
                 "4:the server failed while serving (a selector loop could not go on) and stopped",
@@ -63,6 +64,9 @@ public final class Hawser implements Callable<Integer> {
 
     @Mixin
     RealmOptions realms = new RealmOptions();
+
+    @Mixin
+    TlsOptions tls = new TlsOptions();
 
     @Option(names = "--access-log", paramLabel = "FILE|-",
             description = "write an access log to FILE (appended), or - for standard output")
@@ -146,7 +150,9 @@ public final class Hawser implements Callable<Integer> {
         List<WebAppArguments.App> wanted;
         Unenforced accepted;
         try {
-            config = connector.config();
+            ConnectorConfig.Builder builder = connector.config().toBuilder();
+            tls.applyTo(builder);
+            config = builder.build();
             if (config.workerThreads() == 0 && !(config.virtualThreads() && Runtime.version().feature() >= 21)) {
                 throw new IllegalArgumentException("--worker-threads 0 runs every request on a virtual thread:"
                         + " it needs Java 21+ and --virtual-threads true");
@@ -156,7 +162,7 @@ public final class Hawser implements Callable<Integer> {
             }
             realms.check();
             wanted = WebAppArguments.resolve(apps);
-        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
             return USAGE;
         }
@@ -177,7 +183,7 @@ public final class Hawser implements Callable<Integer> {
         try {
             for (WebAppArguments.App a : wanted) {
                 deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted,
-                        realm, realms.confidentialPort));
+                        realm, confidentialPort()));
             }
         } catch (DeploymentException e) {
             err.println("hawser: " + e.getMessage());
@@ -201,6 +207,11 @@ public final class Hawser implements Callable<Integer> {
         NioConnector server = new NioConnector(config, handler);
         try {
             server.start();
+        } catch (javax.net.ssl.SSLException e) {
+            err.println("hawser: " + e.getMessage());
+            undeploy(deployed);
+            closeQuietly(log);
+            return DEPLOY_FAILED;
         } catch (IOException | UnresolvedAddressException e) {
             err.println("hawser: " + (e instanceof IOException ? e.getMessage()
                     : "cannot bind " + config.host() + ":" + config.port() + ": unknown host"));
@@ -229,8 +240,12 @@ public final class Hawser implements Callable<Integer> {
                 stopped.countDown();
             }
         }, "hawser-shutdown"));
-        String base = "http://" + displayHost(config.host()) + ":" + server.port();
-        out.println("listening on " + base + "/");
+        List<io.hawser.api.Listener> listeners = config.listeners();
+        for (int i = 0; i < listeners.size(); i++) {
+            out.println("listening on " + listeners.get(i).scheme() + "://" + displayHost(listeners.get(i).host())
+                    + ":" + server.port(i) + "/");
+        }
+        String base = listeners.get(0).scheme() + "://" + displayHost(listeners.get(0).host()) + ":" + server.port();
         for (DeployedApp d : deployed) {
             out.println(base + d.contextPath() + "/  " + d.source());
         }
@@ -249,6 +264,14 @@ public final class Hawser implements Callable<Integer> {
         undeploy(deployed);
         closeQuietly(openLog);
         return SERVER_FAILED;
+    }
+
+    /** @return --confidential-port, else a fixed --tls-port (CONFIDENTIAL constraints redirect there), else 0 */
+    private int confidentialPort() {
+        if (realms.confidentialPort != 0) {
+            return realms.confidentialPort;
+        }
+        return tls.tlsPort != null && tls.tlsPort > 0 ? tls.tlsPort : 0;
     }
 
     private static String displayHost(String host) {

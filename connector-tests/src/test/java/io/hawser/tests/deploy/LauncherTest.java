@@ -192,7 +192,11 @@ class LauncherTest {
             if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0
                     && m.getReturnType() != ConnectorConfig.Builder.class && !m.getName().equals("toString")
                     && !m.getName().equals("hashCode")) {
-                String option = "--" + m.getName().replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+                String option = switch (m.getName()) {
+                    case "tls" -> "--tls-cert"; // TlsConfig: --tls-cert, --keystore, --client-auth...
+                    case "listeners" -> "--listen";
+                    default -> "--" + m.getName().replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+                };
                 assertThat(help).as("ConnectorConfig." + m.getName()).contains(option);
             }
         }

@@ -118,13 +118,31 @@ class JettyClientTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = RawHttp.start(ROUTES);
-        client = new HttpClient();
+        startWith(null);
+    }
+
+    /** @param tls the server's and client's certificate, or {@code null} for cleartext */
+    static void startWith(io.hawser.nio.TestCertificates tls) throws Exception {
+        if (tls == null) {
+            server = RawHttp.start(ROUTES);
+            client = new HttpClient();
+        } else {
+            server = RawHttp.start(RawHttp.local().port(-1).tlsPort(0).tls(io.hawser.api.TlsConfig.builder()
+                    .certificate(tls.chainPem, tls.keyPem).build()).build(), ROUTES);
+            org.eclipse.jetty.util.ssl.SslContextFactory.Client ssl = new org.eclipse.jetty.util.ssl.SslContextFactory.Client();
+            ssl.setSslContext(tls.context);
+            client = new HttpClient(new org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP(
+                    new org.eclipse.jetty.io.ClientConnector() {
+                        {
+                            setSslContextFactory(ssl);
+                        }
+                    }));
+        }
         client.setMaxConnectionsPerDestination(250);
         client.setIdleTimeout(30_000);
         client.setConnectTimeout(5_000);
         client.start();
-        base = "http://127.0.0.1:" + server.port();
+        base = (tls == null ? "http" : "https") + "://127.0.0.1:" + server.port();
     }
 
     @AfterAll
