@@ -21,5 +21,5 @@ public interface CertificateRealm extends Realm {
      * @return the user (roles from this realm), or {@code null} when the realm does not know the name
      * @throws RuntimeException only when the realm itself cannot answer (its store is unreadable)
      */
-    AuthenticatedUser authenticate(String username, X509Certificate[] chain);
+    AuthenticatedUser authenticateCertificate(String username, X509Certificate[] chain);
 }

@@ -159,7 +159,7 @@ public final class UsersFileRealm implements CertificateRealm {
      * file changed, as {@link #authenticate(String, String)}.
      */
     @Override
-    public AuthenticatedUser authenticate(String username, X509Certificate[] chain) {
+    public AuthenticatedUser authenticateCertificate(String username, X509Certificate[] chain) {
         if (username == null || chain == null || chain.length == 0) {
             return null;
         }

@@ -266,7 +266,7 @@ final class AppSecurity {
             return null;
         }
         String name = app.certificateUserName().of(chain[0]);
-        return name == null ? null : certificates.authenticate(name, chain);
+        return name == null ? null : certificates.authenticateCertificate(name, chain);
     }
 
     /** @return whether users log in with a TLS client certificate */
