@@ -170,7 +170,7 @@ final class RequestAuth {
     /**
      * {@code login} (§13.10): checks the credentials against the realm (counted by the throttle);
      * on success the user is this request's, and, when a session exists, its id changes and the
-     * session keeps the user.
+     * session keeps the user. {@code getAuthType} then reports the login-config's method, as Tomcat.
      *
      * @throws ServletException when a user is already established, no realm is configured, or the
      *     credentials are refused
@@ -196,7 +196,8 @@ final class RequestAuth {
         if (found == null) {
             throw new ServletException("login failed");
         }
-        String type = security().authMethod().equals("FORM") ? HttpServletRequest.FORM_AUTH : HttpServletRequest.BASIC_AUTH;
+        String type = security().authMethod().equals("FORM") ? HttpServletRequest.FORM_AUTH
+                : security().isClientCert() ? HttpServletRequest.CLIENT_CERT_AUTH : HttpServletRequest.BASIC_AUTH;
         Session session = cycle.request().sessions().get(false);
         if (session != null) {
             cycle.request().changeSessionId();

@@ -118,6 +118,18 @@ class ClientCertLoginTest {
     }
 
     @Test
+    void loginWithAPasswordOnAClientCertAppReportsClientCert() throws Exception {
+        app.servletContext().addServlet("login", TestServlets.servlet((req, res) -> {
+            req.login("clerk", "clerk-pw");
+            seen.put("type", String.valueOf(req.getAuthType()));
+            seen.put("user", req.getRemoteUser());
+        })).addMapping("/login");
+        start();
+        send("/w/login", tls());
+        assertThat(seen).containsEntry("user", "clerk").containsEntry("type", "CLIENT_CERT");
+    }
+
+    @Test
     void theWholeSubjectCanNameTheUser() throws Exception {
         app.setCertificateUserName(CertificateUserName.SUBJECT);
         start();
