@@ -312,6 +312,10 @@ final class TlsTransport implements Transport {
                     netIn.flip();
                     try {
                         r = engine.unwrap(netIn, scratch);
+                    } catch (SSLException failed) {
+                        pool.give(scratch);
+                        sendAlert();
+                        throw failed;
                     } finally {
                         netIn.compact();
                     }
@@ -338,6 +342,25 @@ final class TlsTransport implements Transport {
                             releaseNetInIfEmpty();
                             break;
                     }
+            }
+        }
+    }
+
+    /**
+     * After a failed handshake unwrap: the engine has the fatal alert saying why (bad_certificate,
+     * certificate_required, handshake_failure...); one non-blocking write of it, so the client
+     * learns the reason instead of seeing a bare close.
+     */
+    private void sendAlert() {
+        synchronized (out) {
+            try {
+                engine.closeOutbound();
+                wrapAll(NOTHING, 0, 1, 0);
+                if (netOut != null && netOut.hasRemaining()) {
+                    channel.write(netOut);
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // the close follows anyway
             }
         }
     }
