@@ -263,8 +263,24 @@ final class TlsTransport implements Transport {
 
     // ------------------------------------------------------------------ the handshake (the loop)
 
-    /** Drives the handshake as far as the channel allows. @return whether it is done */
+    /**
+     * Drives the handshake as far as the channel allows; when it fails, the engine's alert goes
+     * out first (but nothing TLS to a cleartext client, which gets a cleartext answer).
+     *
+     * @return whether it is done
+     */
     private boolean handshake() throws IOException {
+        try {
+            return handshakeSteps();
+        } catch (NotTls e) {
+            throw e;
+        } catch (SSLException e) {
+            sendAlert();
+            throw e;
+        }
+    }
+
+    private boolean handshakeSteps() throws IOException {
         while (true) {
             HandshakeStatus hs = engine.getHandshakeStatus();
             switch (hs) {
@@ -314,7 +330,6 @@ final class TlsTransport implements Transport {
                         r = engine.unwrap(netIn, scratch);
                     } catch (SSLException failed) {
                         pool.give(scratch);
-                        sendAlert();
                         throw failed;
                     } finally {
                         netIn.compact();
