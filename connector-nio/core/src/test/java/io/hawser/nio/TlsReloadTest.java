@@ -37,7 +37,7 @@ class TlsReloadTest {
     static void certificates() throws Exception {
         before = TestCertificates.selfSigned(keys, "before.test", "EC");
         after = TestCertificates.selfSigned(keys, "after.test", "RSA");
-        client = Handshake.clientContext(null);
+        client = HandshakePump.clientContext(null);
     }
 
     private Path chain() {
@@ -66,7 +66,7 @@ class TlsReloadTest {
     }
 
     private static String served(SSLEngine server) throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(client, null, "http/1.1"), server);
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(client, null, "http/1.1"), server);
         assertThat(r.succeeded()).as("%s / %s", r.clientFailure(), r.serverFailure()).isTrue();
         return r.serverCertificateName();
     }
