@@ -288,6 +288,22 @@ class TlsContextTest {
     }
 
     @Test
+    void keyStoreOptionsOnAPemIdentityAreRefused() {
+        assertFails(TlsConfig.builder().identity(new TlsConfig.Identity(ec.chainPem(), ec.keyPem(), null, null, null,
+                "ec.test", List.of())).build(), ec.keyPem(), "an alias or key store type applies to key stores only");
+    }
+
+    @Test
+    void trustStoreWithoutClientAuthIsAWarning() throws Exception {
+        try (LogCapture log = new LogCapture(TlsContext.class.getName())) {
+            TlsContext.create(TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem())
+                    .trustStore(ec.chainPem(), null, null).build());
+            assertThat(log.atLeast(Level.WARNING)).singleElement()
+                    .satisfies(rec -> assertThat(rec.getMessage()).contains(ec.chainPem() + " is unused: clientAuth is NONE"));
+        }
+    }
+
+    @Test
     void trustStoreProblemsAreNamed() throws Exception {
         TlsConfig.Builder b = TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem())
                 .clientAuth(TlsConfig.ClientAuth.WANT);
