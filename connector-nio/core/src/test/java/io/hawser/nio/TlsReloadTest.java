@@ -109,6 +109,18 @@ class TlsReloadTest {
     }
 
     @Test
+    void enginesNeedNoFileOnceBuiltAndADeletedFileKeepsTheOld() throws Exception {
+        TlsContext tls = context(Duration.ZERO);
+        Files.delete(key());
+        try (LogCapture log = new LogCapture(TlsContext.class.getName())) {
+            assertThat(tls.reloadIfChanged()).isFalse();
+            assertThat(log.atLeast(Level.WARNING)).singleElement()
+                    .satisfies(rec -> assertThat(rec.getMessage()).contains(key() + ": file not found"));
+        }
+        assertThat(served(tls.newEngine(null))).isEqualTo("CN=before.test");
+    }
+
+    @Test
     void reloadRebuildsOnRequest() throws Exception {
         TlsContext tls = context(Duration.ZERO);
         install(after);
