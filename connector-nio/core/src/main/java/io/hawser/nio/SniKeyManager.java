@@ -28,8 +28,9 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * {@code example.com} nor {@code a.b.example.com}); with no SNI name or none matching, every identity
  * is, the default (first) one first. Of the candidates, the first whose key suits the key type the
  * JDK asks for wins; with none, {@code null} lets the JDK try the client's next signature scheme.
- * So one name may have an RSA and an EC identity, and the client's preference picks. Lookups are
- * two hash probes; no allocation but the SNI name's string. Immutable, thread-safe.
+ * So one name may have an RSA and an EC identity, and the client's preference picks. A lookup is
+ * two hash probes on the lower-cased name and its parent suffix (two short strings per
+ * handshake). Immutable, thread-safe.
  */
 final class SniKeyManager extends X509ExtendedKeyManager {
     private static final int[] NONE = new int[0];

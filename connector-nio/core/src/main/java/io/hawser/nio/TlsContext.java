@@ -167,6 +167,9 @@ final class TlsContext implements TlsEngines {
             identities.add(TlsKeys.load(id, warnings));
         }
         KeyStore trust = TlsKeys.trustStore(config);
+        if (trust != null && config.clientAuth() == TlsConfig.ClientAuth.NONE) {
+            warnings.add("TLS trust store " + config.trustStore() + " is unused: clientAuth is NONE (set WANT or NEED)");
+        }
         SSLContext context;
         try {
             TrustManager[] trustManagers = null;

@@ -74,6 +74,10 @@ final class TlsKeys {
     private static Loaded fromPem(TlsConfig.Identity identity) throws IOException {
         Path chainFile = identity.certificateChain();
         Path keyFile = identity.privateKey();
+        if (identity.alias() != null || identity.keyStoreType() != null) {
+            throw TlsFiles.failure("private key", keyFile, "an alias or key store type applies to key stores only, "
+                    + "not to a PEM certificate and key");
+        }
         X509Certificate[] chain = TlsFiles.certificates("certificate chain", chainFile).toArray(X509Certificate[]::new);
         char[] password = identity.password();
         PrivateKey key = TlsFiles.privateKey("private key", keyFile, password);

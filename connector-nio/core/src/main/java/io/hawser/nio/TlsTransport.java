@@ -263,8 +263,24 @@ final class TlsTransport implements Transport {
 
     // ------------------------------------------------------------------ the handshake (the loop)
 
-    /** Drives the handshake as far as the channel allows. @return whether it is done */
+    /**
+     * Drives the handshake as far as the channel allows; when it fails, the engine's alert goes
+     * out first (but nothing TLS to a cleartext client, which gets a cleartext answer).
+     *
+     * @return whether it is done
+     */
     private boolean handshake() throws IOException {
+        try {
+            return handshakeSteps();
+        } catch (NotTls e) {
+            throw e;
+        } catch (SSLException e) {
+            sendAlert();
+            throw e;
+        }
+    }
+
+    private boolean handshakeSteps() throws IOException {
         while (true) {
             HandshakeStatus hs = engine.getHandshakeStatus();
             switch (hs) {
@@ -312,6 +328,9 @@ final class TlsTransport implements Transport {
                     netIn.flip();
                     try {
                         r = engine.unwrap(netIn, scratch);
+                    } catch (SSLException failed) {
+                        pool.give(scratch);
+                        throw failed;
                     } finally {
                         netIn.compact();
                     }
@@ -338,6 +357,25 @@ final class TlsTransport implements Transport {
                             releaseNetInIfEmpty();
                             break;
                     }
+            }
+        }
+    }
+
+    /**
+     * After a failed handshake unwrap: the engine has the fatal alert saying why (bad_certificate,
+     * certificate_required, handshake_failure...); one non-blocking write of it, so the client
+     * learns the reason instead of seeing a bare close.
+     */
+    private void sendAlert() {
+        synchronized (out) {
+            try {
+                engine.closeOutbound();
+                wrapAll(NOTHING, 0, 1, 0);
+                if (netOut != null && netOut.hasRemaining()) {
+                    channel.write(netOut);
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // the close follows anyway
             }
         }
     }

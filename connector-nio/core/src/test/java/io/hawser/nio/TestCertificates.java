@@ -81,13 +81,14 @@ public final class TestCertificates {
      * @param chainPem {@code NAME.crt.pem}, leaf first
      * @param keyPem {@code NAME.key.pem}, PKCS#8 unencrypted
      */
-    record Issued(String name, Path keyStore, Path chainPem, Path keyPem, PrivateKey key, X509Certificate[] chain) {
-        X509Certificate certificate() {
+    public record Issued(String name, Path keyStore, Path chainPem, Path keyPem, PrivateKey key, X509Certificate[] chain) {
+        /** @return the leaf */
+        public X509Certificate certificate() {
             return chain[0];
         }
 
         /** @return an in-memory PKCS#12 store holding this key and chain (for a client) */
-        KeyStore asKeyStore() throws Exception {
+        public KeyStore asKeyStore() throws Exception {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             ks.load(null, null);
             ks.setKeyEntry(name, key, PASSWORD, chain);
@@ -115,7 +116,7 @@ public final class TestCertificates {
      * @param keyAlg {@code EC} (P-256), {@code RSA} (2048), {@code Ed25519}
      * @param extra more keytool options (e.g. {@code -ext san=dns:a.test}, {@code -ext bc:c})
      */
-    static Issued selfSigned(Path dir, String name, String keyAlg, String... extra) throws Exception {
+    public static Issued selfSigned(Path dir, String name, String keyAlg, String... extra) throws Exception {
         Path store = dir.resolve(name + ".p12");
         List<String> args = new ArrayList<>(List.of("-genkeypair", "-alias", name, "-keyalg", keyAlg,
                 "-dname", "CN=" + name, "-storetype", "PKCS12", "-keystore", store.toString(),
@@ -139,7 +140,7 @@ public final class TestCertificates {
      *
      * @param extra more options for the signing (e.g. {@code -ext san=dns:c.test})
      */
-    static Issued signedBy(Path dir, String name, Issued ca, String... extra) throws Exception {
+    public static Issued signedBy(Path dir, String name, Issued ca, String... extra) throws Exception {
         Path store = dir.resolve(name + ".p12");
         String pw = new String(PASSWORD);
         keytool(List.of("-genkeypair", "-alias", name, "-keyalg", "EC", "-dname", "CN=" + name, "-validity", "2",

@@ -30,9 +30,9 @@ class TlsClientAuthTest {
         ca = TestCertificates.selfSigned(dir, "ca.test", "EC", "-ext", "bc:c");
         TestCertificates.Issued alice = TestCertificates.signedBy(dir, "alice", ca);
         TestCertificates.Issued stranger = TestCertificates.selfSigned(dir, "stranger", "EC");
-        trustedClient = Handshake.clientContext(alice.asKeyStore());
-        strangerClient = Handshake.clientContext(stranger.asKeyStore());
-        anonymousClient = Handshake.clientContext(null);
+        trustedClient = HandshakePump.clientContext(alice.asKeyStore());
+        strangerClient = HandshakePump.clientContext(stranger.asKeyStore());
+        anonymousClient = HandshakePump.clientContext(null);
     }
 
     private static TlsContext context(TlsConfig.ClientAuth auth) throws Exception {
@@ -42,7 +42,7 @@ class TlsClientAuthTest {
 
     @Test
     void needAcceptsATrustedClientAndReportsItsChainInTlsInfo() throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(trustedClient, "server.test", "http/1.1"),
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(trustedClient, "server.test", "http/1.1"),
                 context(TlsConfig.ClientAuth.NEED).newEngine(null));
         assertThat(r.succeeded()).as("%s / %s", r.clientFailure(), r.serverFailure()).isTrue();
 
@@ -60,13 +60,13 @@ class TlsClientAuthTest {
 
     @Test
     void needRefusesAClientWithoutACertificateOrWithAnUntrustedOne() throws Exception {
-        Handshake.Result none = Handshake.run(Handshake.client(anonymousClient, "server.test"),
+        HandshakePump.Result none = HandshakePump.run(HandshakePump.client(anonymousClient, "server.test"),
                 context(TlsConfig.ClientAuth.NEED).newEngine(null));
         assertThat(none.serverFailure()).isNotNull();
         // the JDK's alert for an empty Certificate: bad_certificate (17), certificate_required (RFC 8446 §4.4.2.4)
         assertThat(none.clientFailure()).hasMessageMatching(".*(bad_certificate|certificate_required).*");
 
-        Handshake.Result stranger = Handshake.run(Handshake.client(strangerClient, "server.test"),
+        HandshakePump.Result stranger = HandshakePump.run(HandshakePump.client(strangerClient, "server.test"),
                 context(TlsConfig.ClientAuth.NEED).newEngine(null));
         assertThat(stranger.serverFailure()).isNotNull();
         // its key manager offers nothing the server's CA list names, or the server rejects the chain
@@ -76,20 +76,20 @@ class TlsClientAuthTest {
     @Test
     void wantServesAClientWithoutACertificateAndTlsInfoHasNoChain() throws Exception {
         TlsContext tls = context(TlsConfig.ClientAuth.WANT);
-        Handshake.Result none = Handshake.run(Handshake.client(anonymousClient, null), tls.newEngine(null));
+        HandshakePump.Result none = HandshakePump.run(HandshakePump.client(anonymousClient, null), tls.newEngine(null));
         assertThat(none.succeeded()).isTrue();
         TlsInfo info = TlsSessionInfo.of(none.server());
         assertThat(info.peerCertificates()).isNull();
         assertThat(info.sniHostName()).isNull();
         assertThat(info.applicationProtocol()).isNull();
 
-        Handshake.Result alice = Handshake.run(Handshake.client(trustedClient, null), tls.newEngine(null));
+        HandshakePump.Result alice = HandshakePump.run(HandshakePump.client(trustedClient, null), tls.newEngine(null));
         assertThat(TlsSessionInfo.of(alice.server()).peerCertificates()).hasSize(2);
     }
 
     @Test
     void noClientAuthAsksForNoCertificate() throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(trustedClient, null),
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(trustedClient, null),
                 context(TlsConfig.ClientAuth.NONE).newEngine(null));
         assertThat(r.succeeded()).isTrue();
         assertThat(TlsSessionInfo.of(r.server()).peerCertificates()).isNull();

@@ -56,12 +56,12 @@ class TlsContextTest {
         TestCertificates.keytool(List.of("-genkeypair", "-alias", "second", "-keyalg", "EC", "-dname", "CN=second.test",
                 "-validity", "2", "-storetype", "PKCS12", "-keystore", twoKeys.toString(), "-storepass", pw,
                 "-keypass", pw));
-        client = Handshake.clientContext(null);
+        client = HandshakePump.clientContext(null);
     }
 
-    private static Handshake.Result handshake(TlsConfig config) throws Exception {
+    private static HandshakePump.Result handshake(TlsConfig config) throws Exception {
         TlsContext tls = TlsContext.create(config);
-        return Handshake.run(Handshake.client(client, null, "http/1.1"), tls.newEngine(null));
+        return HandshakePump.run(HandshakePump.client(client, null, "http/1.1"), tls.newEngine(null));
     }
 
     private static TlsConfig.Identity keyStore(Path store, char[] password, String alias) {
@@ -85,7 +85,7 @@ class TlsContextTest {
 
     @Test
     void pemRsaIdentityServesItsCertificateOverTls13() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder().certificate(rsa.chainPem(), rsa.keyPem()).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().certificate(rsa.chainPem(), rsa.keyPem()).build());
         assertThat(r.succeeded()).isTrue();
         assertThat(r.serverCertificateName()).isEqualTo("CN=rsa.test");
         assertThat(r.client().getSession().getProtocol()).isEqualTo("TLSv1.3");
@@ -93,35 +93,35 @@ class TlsContextTest {
 
     @Test
     void pemEcIdentityServesItsCertificate() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem()).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem()).build());
         assertThat(r.succeeded()).isTrue();
         assertThat(r.serverCertificateName()).isEqualTo("CN=ec.test");
     }
 
     @Test
     void pemEd25519IdentityServesItsCertificate() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder().certificate(ed.chainPem(), ed.keyPem()).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().certificate(ed.chainPem(), ed.keyPem()).build());
         assertThat(r.succeeded()).as("%s / %s", r.clientFailure(), r.serverFailure()).isTrue();
         assertThat(r.serverCertificateName()).isEqualTo("CN=ed.test");
     }
 
     @Test
     void pkcs12KeyStoreIdentity() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder().keyStore(rsa.keyStore(), "PKCS12", TestCertificates.PASSWORD).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().keyStore(rsa.keyStore(), "PKCS12", TestCertificates.PASSWORD).build());
         assertThat(r.succeeded()).isTrue();
         assertThat(r.serverCertificateName()).isEqualTo("CN=rsa.test");
     }
 
     @Test
     void jksKeyStoreIdentityTakesItsTypeFromTheFileName() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder().keyStore(jks, null, TestCertificates.PASSWORD).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().keyStore(jks, null, TestCertificates.PASSWORD).build());
         assertThat(r.succeeded()).isTrue();
         assertThat(r.serverCertificateName()).isEqualTo("CN=jks.test");
     }
 
     @Test
     void keyStoreEntryChosenByAlias() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder()
+        HandshakePump.Result r = handshake(TlsConfig.builder()
                 .identity(keyStore(twoKeys, TestCertificates.PASSWORD, "second")).build());
         assertThat(r.serverCertificateName()).isEqualTo("CN=second.test");
     }
@@ -143,7 +143,7 @@ class TlsContextTest {
         byte[] info = der(0x30, concat(algorithm, der(0x04, cipher.doFinal(ec.key().getEncoded()))));
         Path key = write("encrypted.key.pem", TestCertificates.pem("ENCRYPTED PRIVATE KEY", info));
 
-        Handshake.Result r = handshake(TlsConfig.builder().identity(pem(ec.chainPem(), key, pw)).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().identity(pem(ec.chainPem(), key, pw)).build());
         assertThat(r.serverCertificateName()).isEqualTo("CN=ec.test");
         assertFails(TlsConfig.builder().certificate(ec.chainPem(), key).build(), key,
                 "the key is encrypted (BEGIN ENCRYPTED PRIVATE KEY) and no password is given");
@@ -156,7 +156,7 @@ class TlsContextTest {
         Path aes = dir.resolve("openssl-aes.key.pem");
         assumeTrue(openssl("pkcs8", "-topk8", "-in", ec.keyPem().toString(), "-v2", "aes-256-cbc", "-v2prf",
                 "hmacWithSHA256", "-passout", "pass:key-pass", "-out", aes.toString()), "openssl not available");
-        Handshake.Result r = handshake(TlsConfig.builder().identity(pem(ec.chainPem(), aes, "key-pass".toCharArray())).build());
+        HandshakePump.Result r = handshake(TlsConfig.builder().identity(pem(ec.chainPem(), aes, "key-pass".toCharArray())).build());
         assertThat(r.serverCertificateName()).isEqualTo("CN=ec.test");
 
         Path scrypt = dir.resolve("openssl-scrypt.key.pem");
@@ -195,7 +195,7 @@ class TlsContextTest {
 
     @Test
     void protocolsAndCipherSuitesRestrictTheHandshake() throws Exception {
-        Handshake.Result r = handshake(TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem())
+        HandshakePump.Result r = handshake(TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem())
                 .protocols("TLSv1.2").cipherSuites("TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384").build());
         assertThat(r.client().getSession().getProtocol()).isEqualTo("TLSv1.2");
         assertThat(r.client().getSession().getCipherSuite()).isEqualTo("TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384");
@@ -262,6 +262,8 @@ class TlsContextTest {
         assertFails(TlsConfig.builder().keyStore(rsa.keyStore(), null, wrong).build(), rsa.keyStore(),
                 "the password is wrong");
         assertFails(TlsConfig.builder().keyStore(jks, null, wrong).build(), jks, "the password is wrong");
+        assertFails(TlsConfig.builder().keyStore(rsa.keyStore(), null, null).build(), rsa.keyStore(),
+                "no password is given for the key of entry 'rsa.test'");
         assertFails(TlsConfig.builder().keyStore(trustOnly, null, TestCertificates.PASSWORD).build(), trustOnly,
                 "holds no private-key entry");
         assertFails(TlsConfig.builder().keyStore(twoKeys, null, TestCertificates.PASSWORD).build(), twoKeys,
@@ -275,13 +277,29 @@ class TlsContextTest {
     @Test
     void expiredCertificateIsAWarningNotAnError() throws Exception {
         try (LogCapture log = new LogCapture(TlsContext.class.getName())) {
-            Handshake.Result r = handshake(TlsConfig.builder().certificate(expired.chainPem(), expired.keyPem()).build());
+            HandshakePump.Result r = handshake(TlsConfig.builder().certificate(expired.chainPem(), expired.keyPem()).build());
             assertThat(r.serverCertificateName()).isEqualTo("CN=expired.test");
             assertThat(log.atLeast(Level.WARNING)).singleElement().satisfies(rec -> {
                 assertThat(rec.getMessage()).contains("CN=expired.test").contains(expired.chainPem().toString())
                         .contains("expired on");
                 assertThat(rec.getThrown()).isNull();
             });
+        }
+    }
+
+    @Test
+    void keyStoreOptionsOnAPemIdentityAreRefused() {
+        assertFails(TlsConfig.builder().identity(new TlsConfig.Identity(ec.chainPem(), ec.keyPem(), null, null, null,
+                "ec.test", List.of())).build(), ec.keyPem(), "an alias or key store type applies to key stores only");
+    }
+
+    @Test
+    void trustStoreWithoutClientAuthIsAWarning() throws Exception {
+        try (LogCapture log = new LogCapture(TlsContext.class.getName())) {
+            TlsContext.create(TlsConfig.builder().certificate(ec.chainPem(), ec.keyPem())
+                    .trustStore(ec.chainPem(), null, null).build());
+            assertThat(log.atLeast(Level.WARNING)).singleElement()
+                    .satisfies(rec -> assertThat(rec.getMessage()).contains(ec.chainPem() + " is unused: clientAuth is NONE"));
         }
     }
 

@@ -37,7 +37,7 @@ class TlsReloadTest {
     static void certificates() throws Exception {
         before = TestCertificates.selfSigned(keys, "before.test", "EC");
         after = TestCertificates.selfSigned(keys, "after.test", "RSA");
-        client = Handshake.clientContext(null);
+        client = HandshakePump.clientContext(null);
     }
 
     private Path chain() {
@@ -66,7 +66,7 @@ class TlsReloadTest {
     }
 
     private static String served(SSLEngine server) throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(client, null, "http/1.1"), server);
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(client, null, "http/1.1"), server);
         assertThat(r.succeeded()).as("%s / %s", r.clientFailure(), r.serverFailure()).isTrue();
         return r.serverCertificateName();
     }
@@ -106,6 +106,18 @@ class TlsReloadTest {
             assertThat(tls.reloadIfChanged()).isTrue();
             assertThat(served(tls.newEngine(null))).isEqualTo("CN=after.test");
         }
+    }
+
+    @Test
+    void enginesNeedNoFileOnceBuiltAndADeletedFileKeepsTheOld() throws Exception {
+        TlsContext tls = context(Duration.ZERO);
+        Files.delete(key());
+        try (LogCapture log = new LogCapture(TlsContext.class.getName())) {
+            assertThat(tls.reloadIfChanged()).isFalse();
+            assertThat(log.atLeast(Level.WARNING)).singleElement()
+                    .satisfies(rec -> assertThat(rec.getMessage()).contains(key() + ": file not found"));
+        }
+        assertThat(served(tls.newEngine(null))).isEqualTo("CN=before.test");
     }
 
     @Test

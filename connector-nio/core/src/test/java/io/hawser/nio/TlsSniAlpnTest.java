@@ -35,11 +35,11 @@ class TlsSniAlpnTest {
                 .identity(new TlsConfig.Identity(b.chainPem(), b.keyPem(), null, null, null, null,
                         List.of("B.test", "*.b.test")))
                 .build());
-        client = Handshake.clientContext(null);
+        client = HandshakePump.clientContext(null);
     }
 
     private static String served(String sni) throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(client, sni, "http/1.1"), tls.newEngine(null));
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(client, sni, "http/1.1"), tls.newEngine(null));
         assertThat(r.succeeded()).as("%s / %s", r.clientFailure(), r.serverFailure()).isTrue();
         return r.serverCertificateName();
     }
@@ -66,23 +66,23 @@ class TlsSniAlpnTest {
     @Test
     void keyTypeFollowsWhatTheClientAccepts() throws Exception {
         // TLS 1.2 with only an RSA-authenticated suite: the EC default cannot serve, the RSA identity does
-        SSLEngine rsaOnly = Handshake.client(client, null, "http/1.1");
+        SSLEngine rsaOnly = HandshakePump.client(client, null, "http/1.1");
         rsaOnly.setEnabledProtocols(new String[] {"TLSv1.2"});
         rsaOnly.setEnabledCipherSuites(new String[] {"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"});
-        Handshake.Result r = Handshake.run(rsaOnly, tls.newEngine(null));
+        HandshakePump.Result r = HandshakePump.run(rsaOnly, tls.newEngine(null));
         assertThat(r.serverCertificateName()).isEqualTo("CN=b.test");
 
         // a.test is EC only: a client accepting RSA only is refused rather than served another name's certificate
-        SSLEngine rsaForA = Handshake.client(client, "a.test", "http/1.1");
+        SSLEngine rsaForA = HandshakePump.client(client, "a.test", "http/1.1");
         rsaForA.setEnabledProtocols(new String[] {"TLSv1.2"});
         rsaForA.setEnabledCipherSuites(new String[] {"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"});
-        Handshake.Result refused = Handshake.run(rsaForA, tls.newEngine(null));
+        HandshakePump.Result refused = HandshakePump.run(rsaForA, tls.newEngine(null));
         assertThat(refused.clientFailure()).hasMessageContaining("handshake_failure");
     }
 
     @Test
     void alpnChoosesHttp11WhenOffered() throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(client, "a.test", "h2", "http/1.1"), tls.newEngine(null));
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(client, "a.test", "h2", "http/1.1"), tls.newEngine(null));
         assertThat(r.succeeded()).isTrue();
         assertThat(r.client().getApplicationProtocol()).isEqualTo("http/1.1");
         assertThat(r.server().getApplicationProtocol()).isEqualTo("http/1.1");
@@ -90,14 +90,14 @@ class TlsSniAlpnTest {
 
     @Test
     void alpnOfferingOnlyH2GetsTheNoApplicationProtocolAlert() throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(client, "a.test", "h2"), tls.newEngine(null));
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(client, "a.test", "h2"), tls.newEngine(null));
         assertThat(r.clientFailure()).hasMessageContaining("no_application_protocol");
         assertThat(r.serverFailure()).isNotNull();
     }
 
     @Test
     void noAlpnOfferedMeansNoAlpn() throws Exception {
-        Handshake.Result r = Handshake.run(Handshake.client(client, "a.test"), tls.newEngine(null));
+        HandshakePump.Result r = HandshakePump.run(HandshakePump.client(client, "a.test"), tls.newEngine(null));
         assertThat(r.succeeded()).isTrue();
         assertThat(r.client().getApplicationProtocol()).isEmpty();
         assertThat(r.server().getApplicationProtocol()).isEmpty();

@@ -18,7 +18,7 @@ final class ConnectorOptions {
     @Option(names = "--host", paramLabel = "ADDRESS", description = "address to bind (default: ${DEFAULT-VALUE})")
     String host = "127.0.0.1";
 
-    @Option(names = "--port", paramLabel = "PORT", description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    @Option(names = "--port", paramLabel = "PORT", description = "cleartext HTTP port; 0 picks a free one; -1: none (with --tls-port) (default: ${DEFAULT-VALUE})")
     int port = 8080;
 
     @Option(names = "--selector-loops", paramLabel = "N", description = "selector loops (default: the number of cores)")
@@ -100,10 +100,10 @@ final class ConnectorOptions {
     Integer maxRequestsPerConnection;
 
     /**
-     * @return the configuration these options describe
+     * @return a builder holding what these options describe (the TLS options add to it)
      * @throws IllegalArgumentException for a value the configuration rejects (its message names the field)
      */
-    ConnectorConfig config() {
+    ConnectorConfig.Builder builder() {
         ConnectorConfig.Builder b = ConnectorConfig.builder().host(host).port(port);
         if (selectorLoops != null) {
             b.selectorLoops(selectorLoops);
@@ -165,7 +165,7 @@ final class ConnectorOptions {
         if (maxRequestsPerConnection != null) {
             b.maxRequestsPerConnection(maxRequestsPerConnection);
         }
-        return b.build();
+        return b;
     }
 
     private static ComplianceListener listener(String name) {

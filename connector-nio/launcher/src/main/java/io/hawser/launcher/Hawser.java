@@ -150,7 +150,7 @@ public final class Hawser implements Callable<Integer> {
         List<WebAppArguments.App> wanted;
         Unenforced accepted;
         try {
-            ConnectorConfig.Builder builder = connector.config().toBuilder();
+            ConnectorConfig.Builder builder = connector.builder();
             tls.applyTo(builder);
             config = builder.build();
             if (config.workerThreads() == 0 && !(config.virtualThreads() && Runtime.version().feature() >= 21)) {

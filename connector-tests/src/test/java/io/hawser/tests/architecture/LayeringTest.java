@@ -42,7 +42,9 @@ class LayeringTest {
     void theCoreNeedsTheSpiOnlyAndNoJakartaType() {
         classes().that().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.hawser.api..", "io.hawser.nio..",
-                        "io.hawser.http1..", "java..", "jdk.internal..")
+                        "io.hawser.http1..", "java..", "jdk.internal..",
+                        // JSSE, JCE and X.500 names, all in java.base: TLS on the loops (SSLEngine) and its keys
+                        "javax.net.ssl..", "javax.crypto..", "javax.security.auth.x500..")
                 .check(classes);
         noClasses().that().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..")

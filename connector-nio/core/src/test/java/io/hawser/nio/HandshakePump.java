@@ -22,7 +22,7 @@ import javax.net.ssl.X509ExtendedTrustManager;
  * side's records are handed to the other until neither has anything more to say. A side that
  * fails still sends the alert it produced, so the other sees it as a peer would.
  */
-final class Handshake {
+final class HandshakePump {
     /** Trusts every server (the tests look at which certificate came, not at its issuer). */
     static final X509ExtendedTrustManager TRUST_ALL = new X509ExtendedTrustManager() {
         @Override
@@ -72,7 +72,7 @@ final class Handshake {
         }
     }
 
-    private Handshake() {
+    private HandshakePump() {
     }
 
     /**
