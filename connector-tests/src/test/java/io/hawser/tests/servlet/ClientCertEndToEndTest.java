@@ -7,6 +7,7 @@ import io.hawser.api.ConnectorConfig;
 import io.hawser.api.TlsConfig;
 import io.hawser.nio.ConnectorSeams;
 import io.hawser.nio.NioConnector;
+import io.hawser.nio.TestCertificates;
 import io.hawser.security.PasswordHash;
 import io.hawser.security.UsersFileRealm;
 import io.hawser.servlet.LoginConfig;
@@ -42,13 +43,17 @@ import org.junit.jupiter.api.io.TempDir;
 class ClientCertEndToEndTest {
     @TempDir
     static Path dir;
-    private static ConnectorSeams.MutualTls keys;
+    private static TestCertificates.Issued server;
+    private static TestCertificates.Issued ca;
+    private static KeyStore alice;
     private static WebApp app;
     private static NioConnector connector;
 
     @BeforeAll
     static void start() throws Exception {
-        keys = ConnectorSeams.mutualTls(dir, "alice");
+        server = TestCertificates.selfSigned(dir, "localhost", "EC", "-ext", "san=dns:localhost,ip:127.0.0.1");
+        ca = TestCertificates.selfSigned(dir, "test-ca", "EC", "-ext", "bc:c");
+        alice = TestCertificates.signedBy(dir, "alice", ca).asKeyStore();
         Path users = dir.resolve("users.txt");
         Files.writeString(users, "alice:" + PasswordHash.hash("unused-test-only".toCharArray(), 1000) + ":staff\n");
         app = WebApp.create("/pki", null, ClientCertEndToEndTest.class.getClassLoader());
@@ -66,8 +71,8 @@ class ClientCertEndToEndTest {
                     + " protocol=" + req.getAttribute("jakarta.servlet.request.secure_protocol"));
         })).addMapping("/");
         app.start();
-        TlsConfig tls = TlsConfig.builder().certificate(keys.serverChain(), keys.serverKey())
-                .clientAuth(TlsConfig.ClientAuth.WANT).trustStore(keys.caChain(), null, null).build();
+        TlsConfig tls = TlsConfig.builder().certificate(server.chainPem(), server.keyPem())
+                .clientAuth(TlsConfig.ClientAuth.WANT).trustStore(ca.chainPem(), null, null).build();
         ServletAdapter adapter = new ServletAdapter(List.of(app));
         connector = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).tlsPort(0).tls(tls).build(),
                 adapter);
@@ -106,7 +111,7 @@ class ClientCertEndToEndTest {
 
     @Test
     void aServletSeesTheClientsChainAndItsUserFromClientCert() throws Exception {
-        String response = tlsGet(keys.client(), "/pki/s/who");
+        String response = tlsGet(alice, "/pki/s/who");
         assertThat(response).startsWith("HTTP/1.1 200 ");
         assertThat(response).endsWith("\r\n\r\nalice CLIENT_CERT https true chain=CN=alice<CN=test-ca suite=true"
                 + " protocol=TLSv1.3");
@@ -128,6 +133,6 @@ class ClientCertEndToEndTest {
         String response = exchange(plain, "127.0.0.1:" + connector.port(), "/pki/pay/now?x=1");
         assertThat(response).startsWith("HTTP/1.1 302 ").contains("\r\nLocation: https://127.0.0.1:"
                 + connector.tlsPort() + "/pki/pay/now?x=1\r\n");
-        assertThat(tlsGet(keys.client(), "/pki/pay/now")).startsWith("HTTP/1.1 200 ").contains("alice CLIENT_CERT https");
+        assertThat(tlsGet(alice, "/pki/pay/now")).startsWith("HTTP/1.1 200 ").contains("alice CLIENT_CERT https");
     }
 }
