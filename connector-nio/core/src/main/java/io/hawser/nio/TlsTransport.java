@@ -369,8 +369,13 @@ final class TlsTransport implements Transport {
     private void sendAlert() {
         synchronized (out) {
             try {
-                engine.closeOutbound();
-                wrapAll(NOTHING, 0, 1, 0);
+                // The engine queued the alert when the step failed: a wrap (no closeOutbound
+                // first, which would drop it) hands it over.
+                for (int i = 0; i < 4 && !engine.isOutboundDone(); i++) {
+                    if (wrapAll(NOTHING, 0, 1, 0).bytesProduced() == 0) {
+                        break;
+                    }
+                }
                 if (netOut != null && netOut.hasRemaining()) {
                     channel.write(netOut);
                 }

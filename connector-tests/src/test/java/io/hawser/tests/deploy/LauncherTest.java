@@ -166,7 +166,7 @@ class LauncherTest {
         }
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", "99999", "x.war")) {
             assertThat(hawser.exitCode()).isEqualTo(2);
-            assertThat(hawser.stderr()).isEqualTo("hawser: --port must be in 0..65535: 99999; hawser --help lists the"
+            assertThat(hawser.stderr()).isEqualTo("hawser: --port must be in -1..65535: 99999; hawser --help lists the"
                     + " options\n");
         }
         try (LauncherProcess hawser = new LauncherProcess(work, "--accept-unenforced", "JPS", "x.war")) {

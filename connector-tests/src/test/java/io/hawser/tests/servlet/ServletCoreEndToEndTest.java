@@ -225,7 +225,7 @@ class ServletCoreEndToEndTest {
         ContentResponse r = server.get("/dir/redirect");
         assertThat(r.getStatus()).isEqualTo(302);
         assertThat(r.getHeaders().get(HttpHeader.LOCATION))
-                .isEqualTo("http://127.0.0.1:" + server.connector.port() + "/app/dir/next?x=1");
+                .isEqualTo(server.origin() + "/app/dir/next?x=1");
     }
 
     @Test

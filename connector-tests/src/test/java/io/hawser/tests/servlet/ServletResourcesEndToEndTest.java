@@ -82,7 +82,7 @@ class ServletResourcesEndToEndTest {
 
     @Test
     void theContextRootWithoutSlashRedirectsAndResourcesAreListed() throws Exception {
-        ContentResponse root = server.client.newRequest("http://127.0.0.1:" + server.connector.port() + "/site")
+        ContentResponse root = server.client.newRequest(server.origin() + "/site")
                 .timeout(20, TimeUnit.SECONDS).send();
         assertThat(root.getStatus()).isEqualTo(302);
         assertThat(root.getHeaders().get(HttpHeader.LOCATION)).isEqualTo("/site/");

@@ -110,7 +110,7 @@ class ServletSecurityEndToEndTest {
     }
 
     private static String statusLine(String authorization) throws Exception {
-        try (Socket s = new Socket("127.0.0.1", server.connector.port())) {
+        try (Socket s = server.socket()) {
             s.setSoTimeout(5_000);
             OutputStream out = s.getOutputStream();
             out.write(("GET /shop/sales/list HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + authorization

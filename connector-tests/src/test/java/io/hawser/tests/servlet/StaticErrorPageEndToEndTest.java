@@ -99,7 +99,7 @@ class StaticErrorPageEndToEndTest {
 
     @Test
     void anAbsoluteFormTargetNamesTheServerNotTheHostField() throws Exception {
-        try (Socket s = new Socket("127.0.0.1", server.connector.port())) {
+        try (Socket s = server.socket()) {
             s.setSoTimeout(10_000);
             OutputStream out = s.getOutputStream();
             out.write(("GET http://other.example:8081/where HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")

@@ -7,14 +7,16 @@ import java.io.PrintStream;
 /**
  * The samples' command line, read by hand so that a raw-handler embedder needs nothing but the SPI
  * and the connector core: {@code [--port N] [--host ADDRESS] [--headers-timeout D]
- * [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D] [--help]}, each value as the
+ * [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D] [--tls-port N --tls-cert PEM
+ * --tls-key PEM] [--help]}, each value as the
  * next argument or after {@code =}; durations as {@link DurationText} reads them ({@code 500ms},
  * {@code 20s}). Defaults: port 8080, host 127.0.0.1, the connector's own timeouts.
  */
 public final class SampleOptions {
     /** The usage text {@code --help} prints. */
     public static final String USAGE = "options: [--port N (8080; 0 picks a free one)] [--host ADDRESS (127.0.0.1)]"
-            + " [--headers-timeout D] [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D] [--help]";
+            + " [--headers-timeout D] [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D]"
+            + " [--tls-port N --tls-cert CHAIN.pem --tls-key KEY.pem (PKCS#8)] [--help]";
 
     private final ConnectorConfig config;
     private final String host;
@@ -42,6 +44,8 @@ public final class SampleOptions {
     public static SampleOptions parse(String... args) {
         ConnectorConfig.Builder b = ConnectorConfig.builder().host("127.0.0.1").port(8080);
         String host = "127.0.0.1";
+        String cert = null;
+        String key = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             int eq = arg.indexOf('=');
@@ -65,6 +69,9 @@ public final class SampleOptions {
                     case "--request-timeout" -> b.requestTimeout(DurationText.parse(value));
                     case "--keep-alive-timeout" -> b.keepAliveTimeout(DurationText.parse(value));
                     case "--write-timeout" -> b.writeTimeout(DurationText.parse(value));
+                    case "--tls-port" -> b.tlsPort(Integer.parseInt(value));
+                    case "--tls-cert" -> cert = value;
+                    case "--tls-key" -> key = value;
                     default -> throw new IllegalArgumentException("unknown option " + name);
                 }
             } catch (NumberFormatException e) {
@@ -74,7 +81,17 @@ public final class SampleOptions {
                         : new IllegalArgumentException(name + ": " + e.getMessage());
             }
         }
-        return new SampleOptions(b.build(), host);
+        if ((cert == null) != (key == null)) {
+            throw new IllegalArgumentException("--tls-cert and --tls-key go together");
+        }
+        if (cert != null) {
+            b.tls(io.hawser.api.TlsConfig.builder().certificate(java.nio.file.Path.of(cert), java.nio.file.Path.of(key)).build());
+        }
+        try {
+            return new SampleOptions(b.build(), host);
+        } catch (IllegalStateException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     /**

@@ -28,7 +28,13 @@ public final class UntilStopped {
             }
             stopped.countDown();
         }, "hawser-shutdown"));
-        System.out.println("listening on http://" + host + ":" + connector.port() + "/");
+        int tls = connector.tlsPort();
+        if (connector.port() != tls) {
+            System.out.println("listening on http://" + host + ":" + connector.port() + "/");
+        }
+        if (tls > 0) {
+            System.out.println("listening on https://" + host + ":" + tls + "/");
+        }
         System.out.flush();
         stopped.await();
         return 0;
