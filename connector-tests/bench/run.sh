@@ -17,6 +17,7 @@ WARMUP=8              # keepalive warm-up per server (followed by 3 s pipelined 
 CONNECTIONS=50
 DEPTH=16
 IDLE_CONNS=10000
+TLS_IDLE_CONNS=5000   # Tomcat keeps ~72 KiB of heap per idle TLS connection: 10,000 would overflow a 1 GiB heap's old generation
 ALL_SERVERS="hawser-servlet,hawser-vt,hawser-raw,jetty,tomcat,undertow"
 SERVERS=$ALL_SERVERS
 CLEAR_WORKLOADS="keepalive,pipelined,close,idle"
@@ -51,6 +52,7 @@ time into the results folder, served by every server); they run only when asked 
                      $TLS_WORKLOADS (default: the first four);
                      shorthands: clear (the first four), tls (the tls-* four), all (all eight)
   --idle N           idle keep-alive connections for the idle workload (default $IDLE_CONNS)
+  --tls-idle N       idle HTTPS connections for the tls-idle workload (default $TLS_IDLE_CONNS)
   --java PATH        java for every server (default: a Temurin 25 under /usr/lib/jvm, else java)
   --jvm-flags FLAGS  flags for every server (default "$JVM_FLAGS")
   --war PATH         the echo WAR (default samples/echo/target/echo.war)
@@ -68,6 +70,7 @@ while [[ $# -gt 0 ]]; do
     --servers) SERVERS="$2"; shift ;;
     --workloads) WORKLOADS="$2"; shift ;;
     --idle) IDLE_CONNS="$2"; shift ;;
+    --tls-idle) TLS_IDLE_CONNS="$2"; shift ;;
     --java) JAVA_BIN="$2"; shift ;;
     --jvm-flags) JVM_FLAGS="$2"; shift ;;
     --war) WAR="$2"; shift ;;
@@ -236,7 +239,7 @@ server_cmd() {   # fills CMD for server $1 on port $2 (and HTTPS on port $3 if g
 }
 
 # 10,000 sockets in the server and as many in the holder, plus wrk's and the JVMs' own.
-want=$(( IDLE_CONNS + 2048 ))
+want=$(( (IDLE_CONNS > TLS_IDLE_CONNS ? IDLE_CONNS : TLS_IDLE_CONNS) + 2048 ))
 if [[ $(ulimit -n) != unlimited && $(ulimit -n) -lt $want ]]; then
   ulimit -n "$want" 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   [[ $(ulimit -n) == unlimited || $(ulimit -n) -ge $want ]] || log "warning: ulimit -n is $(ulimit -n), below $want"
@@ -331,7 +334,7 @@ measure_idle() {   # $1 round, $2 workload (idle or tls-idle), $3 server
   local r="$1" w="$2" s="$3" pid="${PID[$3]}" hb hw rb rw tb tw c0 c1 stop hl t line ready alive
   local holder=(-Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1) target=("${PORT[$s]}" "$IDLE_CONNS") max=150
   if [[ $w == tls-idle ]]; then   # a full handshake per connection: C2 for the client's crypto, room for 10,000 SSLSockets
-    holder=(-Xmx1g -XX:+UseSerialGC) target=("${TLS_PORT[$s]}" "$IDLE_CONNS") max=300
+    holder=(-Xmx1g -XX:+UseSerialGC) target=("${TLS_PORT[$s]}" "$TLS_IDLE_CONNS") max=300
   fi
   [[ -e "/proc/$pid" ]] || { log "$s (pid $pid) has exited; see $OUT/logs/$s.log"; exit 1; }
   hb=$(heap_after_gc_kb "$pid"); rb=$(rss_kb "$pid"); tb=$(threads_of "$pid")
@@ -371,7 +374,7 @@ measure_idle() {   # $1 round, $2 workload (idle or tls-idle), $3 server
   open=$(echo "$ready" | sed -n 's/.*open=\([0-9]*\).*/\1/p')
   failed=$(echo "$ready" | sed -n 's/.*failed=\([0-9]*\).*/\1/p')
   open_ms=$(echo "$ready" | sed -n 's/.* ms=\([0-9]*\).*/\1/p')
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$s" "$IDLE_CONNS" "$open" "$failed" "${alive:-}" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$s" "${target[1]}" "$open" "$failed" "${alive:-}" \
     "$open_ms" "$(( (c1 - c0) * 1000 / CLK_TCK ))" "$rb" "$rw" "$hb" "$hw" "$tb" "$tw" "$(load1)" >>"$IDLE"
   log "r$r $w $s: $ready; ${alive:-?} still open at the end; heap after GC ${hb:-?} -> ${hw:-?} KiB, RSS $(( rb / 1024 )) -> $(( rw / 1024 )) MiB, threads $tb -> $tw"
 }
@@ -403,6 +406,7 @@ fi
   echo "close_duration=$CLOSE_DURATION"
   echo "warmup=${WARMUP} s keepalive + $(( QUICK ? 2 : 3 )) s pipelined + $(( QUICK ? 1 : 2 )) s close"
   echo "idle_conns=$IDLE_CONNS"
+  echo "tls_idle_conns=$TLS_IDLE_CONNS"
   echo "servlet_source=$SERVLET_SOURCE"
   echo "skipped=$(IFS=';'; echo "${SKIPPED[*]:-}" | sed 's/;/; /g')"
   echo "cmd_keepalive=wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency URL"

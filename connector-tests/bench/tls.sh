@@ -40,16 +40,17 @@ hawser_tls_missing() {
 }
 
 # One line about the TLS of the server on port $1, raw openssl output kept as $2-s_client*.txt:
-# "PASS: TLSv1.3 <suite>, certificate verified, resumption yes|no" or "FAIL: <reasons>".
+# "PASS: TLSv1.3 <suite> <key exchange group>, certificate verified, resumption yes|no" or "FAIL: <reasons>".
 # Resumption: a first connection saves the session (the server's TLS 1.3 NewSessionTicket) with
 # -sess_out, a second offers it with -sess_in (RFC 8446 §2.2); "yes" if openssl reports "Reused".
 tls_handshake_check() {
-  local port="$1" f="$2" bad=() proto suite resumed=no
+  local port="$1" f="$2" bad=() proto suite group resumed=no
   local req='GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'
   (printf "$req"; sleep 1) | timeout 15 openssl s_client -connect "127.0.0.1:$port" -tls1_3 -CAfile "$TLS_CHAIN" \
     -sess_out "$f-session.pem" >"$f-s_client.txt" 2>&1 || true
   proto=$(sed -n 's/^ *Protocol *: *//p' "$f-s_client.txt" | head -1)
   suite=$(sed -n 's/^ *Cipher *: *//p' "$f-s_client.txt" | head -1)
+  group=$(sed -n 's/^Server Temp Key: *\([^,]*\).*/\1/p' "$f-s_client.txt" | head -1)
   [[ $proto == TLSv1.3 ]] || bad+=("protocol '${proto:-none}'")
   grep -q 'Verify return code: 0 (ok)' "$f-s_client.txt" || bad+=("certificate not verified against tls/chain.pem")
   grep -q 'Hello, World!' "$f-s_client.txt" || bad+=("no Hello, World! over s_client")
@@ -60,7 +61,7 @@ tls_handshake_check() {
   fi
   rm -f "$f-session.pem"
   if [[ ${#bad[@]} == 0 ]]; then
-    echo "PASS: $proto $suite, certificate verified, resumption $resumed"
+    echo "PASS: $proto $suite ${group:-?}, certificate verified, resumption $resumed"
   else
     local IFS=','; echo "FAIL: ${bad[*]}"
   fi

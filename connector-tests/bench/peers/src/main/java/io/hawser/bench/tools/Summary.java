@@ -110,7 +110,8 @@ public final class Summary {
                 + env.get("client_cpus") + " (taskset)");
         line("- rounds: " + env.get("rounds") + "; keepalive/pipelined " + env.get("duration") + " s, close "
                 + env.get("close_duration") + " s per measurement; warm-up per server " + env.get("warmup")
-                + "; idle connections: " + env.get("idle_conns"));
+                + "; idle connections: " + env.get("idle_conns")
+                + (env.containsKey("tls") ? ", TLS idle connections: " + env.get("tls_idle_conns") : ""));
         line("- load average (1/5/15 min) at start: " + env.get("loadavg_start") + "; at end: " + env.get("loadavg_end")
                 + "; 1-min load during measurements: " + loadRange());
         line("- Hawser: " + env.get("hawser_commit"));
@@ -133,7 +134,7 @@ public final class Summary {
         line(tls ? "|---|---|---|---|" : "|---|---|---|");
         for (Row s : servers) {
             line("| " + s.s("server") + " | " + s.s("what") + " | " + s.s("check") + " |"
-                    + (tls ? " " + (s.s("tls_check").isEmpty() ? "not run" : s.s("tls_check")) + " |" : ""));
+                    + (tls ? " " + (s.s("tls_check").isEmpty() ? "skipped (see above)" : s.s("tls_check")) + " |" : ""));
         }
         line("");
         line("Ratios (×) are to Jetty's median in this run; *per round* is server ÷ Jetty within each round "
@@ -201,7 +202,7 @@ public final class Summary {
         List<Row> rows = idle.stream().filter(r -> r.workload().equals(w)).toList();
         line("");
         line(w.equals("tls-idle")
-                ? "## tls-idle — " + env.get("idle_conns") + " HTTPS keep-alive connections held open, each after a full "
+                ? "## tls-idle — " + env.get("tls_idle_conns") + " HTTPS keep-alive connections held open, each after a full "
                         + "TLS 1.3 handshake and one request (IdleHolder with the certificate's PEM: TlsOpener)"
                 : "## idle — " + env.get("idle_conns") + " keep-alive connections held open, each after one request");
         line("");
