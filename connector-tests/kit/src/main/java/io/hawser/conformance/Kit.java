@@ -37,8 +37,8 @@ public final class Kit implements Callable<Integer> {
     /** Longest wait for one case's result (cases queue behind each other in the pool). */
     private static final long RESULT_WAIT_MINUTES = 10;
 
-    @Option(names = "--base-url", required = true, paramLabel = "URL",
-            description = "where the echo WAR is deployed, ending in /: http://127.0.0.1:8080/ or https://host:8443/ctx/ "
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "required: where the echo WAR is deployed, ending in /: http://127.0.0.1:8080/ or https://host:8443/ctx/ "
                     + "(the raw-socket corpus needs the WAR at /; the client scenarios work at any context path)")
     URI baseUrl;
 
@@ -136,6 +136,9 @@ public final class Kit implements Callable<Integer> {
                 all.stream().filter(c -> c.group().equals(g)).forEach(c -> out.println("  " + c.id() + "  " + c.rfc()));
             }
             return 0;
+        }
+        if (baseUrl == null) {
+            throw new IllegalArgumentException("--base-url is required (where the echo WAR is deployed)");
         }
         List<KitCase> cases = Suite.select(all, groups);
         KitConfig config = config(cases);

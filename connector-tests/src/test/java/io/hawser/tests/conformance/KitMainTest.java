@@ -57,7 +57,7 @@ class KitMainTest {
     /** @return the case ids {@code --list} prints for the given groups */
     private static List<String> listed(String... groups) {
         List<String> ids = new ArrayList<>();
-        for (String line : kit("--base-url", base, "--list").out().split("\n")) {
+        for (String line : kit("--list").out().split("\n")) {
             String id = line.strip().split("\\s+")[0];
             for (String g : groups) {
                 if (line.startsWith("  ") && id.startsWith(g + "/")) {
@@ -139,6 +139,10 @@ class KitMainTest {
         Run context = kit("--base-url", base + "echo/", "--groups", "host");
         assertThat(context.status()).isEqualTo(2);
         assertThat(context.err()).contains("the raw-socket corpus needs the echo WAR at /");
+
+        Run missing = kit("--groups", "host");
+        assertThat(missing.status()).isEqualTo(2);
+        assertThat(missing.err()).contains("--base-url is required");
 
         Run insecure = kit("--base-url", base, "--insecure");
         assertThat(insecure.status()).isEqualTo(2);
