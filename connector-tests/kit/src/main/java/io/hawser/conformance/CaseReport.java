@@ -45,6 +45,12 @@ public record CaseReport(String id, String group, String rfc, String title, Verd
         return new CaseReport(id, group, rfc, title, v, all, sent, received, millis);
     }
 
+    /** @return {@link #line()}, the RFC sections and the start of what was received, escaped (for a test failure) */
+    public String failureMessage() {
+        return line() + "\n     rfc: " + rfc + "\n     received: "
+                + Escapes.show(received, 0, Math.min(CaseResult.RAW_SHOWN, received.length));
+    }
+
     /** @return the one-line progress form: {@code PASS id}, {@code FAIL id: reasons} ... */
     public String line() {
         return verdict + " " + id + (reasons.isEmpty() ? "" : ": " + String.join("; ", reasons));

@@ -101,8 +101,7 @@ final class KitSuite implements AutoCloseable {
             case SKIP, DEVIATION -> Assumptions.abort(String.join("; ", r.reasons()));
             case FAIL -> {
                 failed.incrementAndGet();
-                Assertions.fail(r.line() + "\n     rfc: " + r.rfc() + "\n     received: "
-                        + io.hawser.conformance.Escapes.show(r.received(), 0, Math.min(300, r.received().length)));
+                Assertions.fail(r.failureMessage());
             }
             case PASS -> passed.incrementAndGet();
         }
