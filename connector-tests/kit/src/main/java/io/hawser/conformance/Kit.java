@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  * runs the raw-socket corpus and the jetty-client scenarios against a server that deploys the echo
  * WAR, prints one line per case and a summary, and writes JUnit XML and an HTML report.
  * Exit status: 0 when no case failed (expected deviations and skips do not fail), 1 when one did,
- * 2 for a usage error.
+ * 2 for a usage error or a file that cannot be read or written.
  */
 @Command(name = "hawser-conformance", mixinStandardHelpOptions = true, sortOptions = false,
         versionProvider = Kit.Version.class,
@@ -120,6 +120,11 @@ public final class Kit implements Callable<Integer> {
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             if (e instanceof IllegalArgumentException) {
                 err.println("hawser-conformance: " + e.getMessage());
+                return 2;
+            }
+            if (e instanceof java.io.IOException || e instanceof java.security.GeneralSecurityException) {
+                // a file that cannot be read (deviations, trust store) or written (reports)
+                err.println("hawser-conformance: " + e.getClass().getSimpleName() + ": " + e.getMessage());
                 return 2;
             }
             throw e;

@@ -148,6 +148,10 @@ class KitMainTest {
         assertThat(insecure.status()).isEqualTo(2);
         assertThat(insecure.err()).contains("--insecure and --truststore are for https targets");
 
+        Run absent = kit("--base-url", base, "--groups", "host", "--expect-deviations", dir.resolve("absent.txt").toString());
+        assertThat(absent.status()).isEqualTo(2);
+        assertThat(absent.err()).contains("hawser-conformance: NoSuchFileException: ").contains("absent.txt");
+
         Path unknown = dir.resolve("deviations.txt");
         Files.writeString(unknown, "framing/no-such-case  typo\n", StandardCharsets.UTF_8);
         Run typo = kit("--base-url", base, "--groups", "host", "--expect-deviations", unknown.toString());
