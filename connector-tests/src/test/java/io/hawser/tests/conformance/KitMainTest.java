@@ -10,8 +10,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,9 +24,9 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * The kit's command ({@link Kit}, the main class of {@code hawser-conformance.jar}) against the echo
- * WAR deployed at {@code /} on an in-process Hawser: its exit status, its JUnit XML and its HTML report,
- * both parsed, with every case it ran.
+ * The kit's command ({@link Kit}, the main class of {@code hawser-conformance.jar}: in-process, and
+ * the shaded jar itself as a process) against the echo WAR deployed at {@code /} on an in-process
+ * Hawser: its exit status, its JUnit XML and its HTML report, both parsed, with every case it ran.
  */
 class KitMainTest {
     private static EchoWarServer server;
@@ -104,6 +106,26 @@ class KitMainTest {
         Element chunked = sections.stream().filter(e -> e.getAttribute("id").equals("framing/chunked-basic")).findFirst().orElseThrow();
         assertThat(chunked.getTextContent()).contains("PASS", "RFC 9112 §7.1", "POST /echo HTTP/1.1\\r\\n",
                 "HTTP/1.1 200");
+    }
+
+    @Test
+    void theShadedJarRunsAsACommand(@TempDir Path dir) throws Exception {
+        Path jar = Paths.get("kit/target/hawser-conformance.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar.toAbsolutePath() + " is missing: the kit module's package phase builds it");
+        }
+        List<String> ids = listed("response");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                jar.toString(), "--base-url", base, "--groups", "response", "--report", dir.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(out).isTrue();
+
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains(base + ": " + ids.size() + " passed, 0 failed").doesNotContain("SLF4J");
+        assertThat(elements(parse(dir.resolve("TEST-hawser-conformance.xml")), "testcase"))
+                .extracting(e -> e.getAttribute("name")).containsExactlyElementsOf(ids);
+        assertThat(elements(parse(dir.resolve("report.html")), "section")).hasSize(ids.size());
     }
 
     @Test
