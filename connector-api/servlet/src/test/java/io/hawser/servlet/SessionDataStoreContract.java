@@ -28,6 +28,19 @@ public abstract class SessionDataStoreContract {
         return false;
     }
 
+    /**
+     * Closes what a test class started, skipping what it did not.
+     *
+     * @param things a store, a server, ... or {@code null}s
+     */
+    protected static void closeAll(AutoCloseable... things) throws Exception {
+        for (AutoCloseable c : things) {
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
     /** @return bytes of a text */
     protected static byte[] b(String text) {
         return text.getBytes(StandardCharsets.UTF_8);

@@ -23,12 +23,7 @@ class PostgresSessionDataStoreTest extends SessionDataStoreContract {
 
     @AfterAll
     static void stop() throws Exception {
-        if (store != null) {
-            store.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        closeAll(store, server);
     }
 
     @Override
