@@ -31,10 +31,14 @@ final class ClusterNode implements AutoCloseable {
     }
 
     ClusterNode(SessionDataStore store, Duration callTimeout) throws Exception {
-        this.store = store;
+        this(SessionPersistence.of(store).withCallTimeout(callTimeout));
+    }
+
+    ClusterNode(SessionPersistence persistence) throws Exception {
+        this.store = persistence.store();
         app = WebApp.create("/app", null, ClusterNode.class.getClassLoader());
         app.setDistributable(true);
-        app.setSessionPersistence(SessionPersistence.of(store).withCallTimeout(callTimeout));
+        app.setSessionPersistence(persistence);
         app.servletContext().addServlet("s", new SessionServlet()).addMapping("/s/*");
         app.start();
         connector = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).build(),
