@@ -69,9 +69,19 @@ public final class JdbcSessionDataStore implements SessionDataStore {
             p.setProperty("socketTimeout", Long.toString(seconds * 2));
             p.setProperty("loginTimeout", Long.toString(seconds));
         }
-        JdbcSessionDataStore store = new JdbcSessionDataStore(url, p, timeout);
+        JdbcSessionDataStore store = new JdbcSessionDataStore(durable(url), p, timeout);
         store.createSchema();
         return store;
+    }
+
+    /**
+     * H2 writes committed transactions to its file up to 500 ms later by default ({@code WRITE_DELAY}):
+     * a process killed meanwhile loses them. A session a response has saved must survive that, so an
+     * H2 URL gets {@code ;WRITE_DELAY=0} unless it sets it.
+     */
+    static String durable(String url) {
+        return url.startsWith("jdbc:h2:") && !url.toUpperCase(java.util.Locale.ROOT).contains("WRITE_DELAY")
+                ? url + ";WRITE_DELAY=0" : url;
     }
 
     private void createSchema() {
