@@ -192,6 +192,27 @@ class PersistentSessionsTest {
         }
     }
 
+    @Test
+    void aWriteThatFailsAtTheEndOfTheRequestReplacesTheResponseWith503() throws Exception {
+        WebApp c = WebApp.create("/c", null, null, clock);
+        c.setSessionPersistence(SessionPersistence.of(new Hanging(new CountDownLatch(0),
+                new IllegalStateException("disk full"))));
+        c.servletContext().addServlet("s", TestServlets.servlet((req, res) -> {
+            req.getSession().setAttribute("k", "v");
+            res.getWriter().print("saved?");
+        })).addMapping("/s");
+        c.start();
+        try (LogCapture log = LogCapture.of(ServletAdapter.class)) {
+            FakeExchange fake = FakeExchange.get("/c/s");
+            new ServletAdapter(List.of(c)).handle(fake.build());
+            assertThat(fake.status.get()).isEqualTo(503);
+            assertThat(fake.body()).doesNotContain("saved?");
+            assertThat(log.lines).anyMatch(l -> l.contains("could not be saved"));
+        } finally {
+            c.stop();
+        }
+    }
+
     /** Records its unbinding. */
     static final class Unbound implements HttpSessionBindingListener, Serializable {
         static final List<String> names = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -217,13 +238,20 @@ class PersistentSessionsTest {
         }
     }
 
-    /** A store whose every call blocks until released. */
-    private record Hanging(CountDownLatch release) implements SessionDataStore {
+    /** A store whose every call blocks until released, then fails with {@code failure} when there is one. */
+    private record Hanging(CountDownLatch release, RuntimeException failure) implements SessionDataStore {
+        Hanging(CountDownLatch release) {
+            this(release, null);
+        }
+
         private <T> T block(T value) {
             try {
                 release.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+            if (failure != null) {
+                throw failure;
             }
             return value;
         }
