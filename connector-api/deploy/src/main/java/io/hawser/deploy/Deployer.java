@@ -282,6 +282,7 @@ public final class Deployer {
         }
         xml.mimeMappings().forEach(app::addMimeMapping);
         xml.localeEncodings().forEach(app::addLocaleEncodingMapping);
+        app.setDistributable(xml.distributable());
         if (xml.sessionConfig().timeout() != null) {
             app.setSessionTimeoutMinutes(xml.sessionConfig().timeout());
         }

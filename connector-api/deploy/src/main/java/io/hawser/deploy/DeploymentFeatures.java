@@ -94,7 +94,8 @@ final class DeploymentFeatures {
                 "servlet-mapping", "session-config", "mime-mapping", "welcome-file-list", "error-page",
                 "locale-encoding-mapping-list", "request-character-encoding", "response-character-encoding");
         acted("", "security-constraint", "login-config", "security-role", "deny-uncovered-http-methods");
-        descriptive("", "description", "icon", "distributable", "module-name", "default-context-path");
+        acted("", "distributable");
+        descriptive("", "description", "icon", "module-name", "default-context-path");
         for (String ref : new String[] {"ejb-ref", "ejb-local-ref", "service-ref", "resource-ref",
                 "resource-env-ref", "message-destination-ref", "persistence-context-ref", "persistence-unit-ref",
                 "data-source", "jms-connection-factory", "jms-destination", "mail-session", "connection-factory",

@@ -165,7 +165,8 @@ final class FragmentMerge {
                 List.copyOf(servlets.values()), servletMappings, List.copyOf(filters.values()), filterMappings,
                 List.copyOf(listeners), List.copyOf(welcome), errorPages, session, mime, requestEncoding,
                 responseEncoding, locales, security, unsupported, xml.absoluteOrdering(), naming(xml, fragments),
-                jspConfig(xml, fragments));
+                jspConfig(xml, fragments), xml.distributable()
+                        && fragments.stream().allMatch(f -> f.content().distributable()));
     }
 
     /** web.xml's {@code <jsp-config>}, else the first fragment's that has one (in fragment order). */

@@ -158,7 +158,7 @@ record WebFragment(String jar, String name, boolean descriptor, boolean metadata
         return new WebXml(x.version(), x.metadataComplete(), x.displayName(), x.contextParams(), servlets, mappings,
                 filters, x.filterMappings(), x.listeners(), x.welcomeFiles(), x.errorPages(), x.sessionConfig(),
                 x.mimeMappings(), x.requestEncoding(), x.responseEncoding(), x.localeEncodings(), security,
-                unsupported, null, x.naming(), x.jspConfig());
+                unsupported, null, x.naming(), x.jspConfig(), x.distributable());
     }
 
     private static String relabel(String where, String label) {

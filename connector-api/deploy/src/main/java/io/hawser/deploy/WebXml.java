@@ -30,6 +30,8 @@ import java.util.Map;
  *     standing for {@code <others/>}; {@code null} when there is none (Servlet 6.1 §8.2.2)
  * @param naming the env-entries and lifecycle callbacks
  * @param jspConfig the {@code <jsp-config>}, or {@code null}
+ * @param distributable whether it is marked {@code <distributable/>} (§7.7.2; merged with fragments:
+ *     only when web.xml and every fragment are, §8.2.3)
  */
 record WebXml(String version, boolean metadataComplete, String displayName, Map<String, String> contextParams,
         List<ServletDecl> servlets, Map<String, List<String>> servletMappings, List<FilterDecl> filters,
@@ -37,7 +39,7 @@ record WebXml(String version, boolean metadataComplete, String displayName, Map<
         List<ErrorPageDecl> errorPages, SessionConfigDecl sessionConfig, Map<String, String> mimeMappings,
         String requestEncoding, String responseEncoding, Map<String, String> localeEncodings,
         WebXmlSecurity security, List<DeploymentFeatures.Use> unsupported, List<String> absoluteOrdering,
-        WebXmlNaming naming, jakarta.servlet.descriptor.JspConfigDescriptor jspConfig) {
+        WebXmlNaming naming, jakarta.servlet.descriptor.JspConfigDescriptor jspConfig, boolean distributable) {
 
     /** What {@code <others/>} is in {@link #absoluteOrdering()}; no fragment name can contain {@code <}. */
     static final String OTHERS = "<others/>";
@@ -45,5 +47,5 @@ record WebXml(String version, boolean metadataComplete, String displayName, Map<
     /** No deployment descriptor: nothing declared, annotations scanned. */
     static final WebXml NONE = new WebXml("", false, null, Map.of(), List.of(), Map.of(), List.of(), List.of(),
             List.of(), List.of(), List.of(), SessionConfigDecl.NONE, Map.of(), null, null, Map.of(),
-            WebXmlSecurity.NONE, List.of(), null, WebXmlNaming.NONE, null);
+            WebXmlSecurity.NONE, List.of(), null, WebXmlNaming.NONE, null, false);
 }

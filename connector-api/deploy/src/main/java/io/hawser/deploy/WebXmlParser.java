@@ -118,6 +118,7 @@ final class WebXmlParser {
         String requestEncoding = null;
         String responseEncoding = null;
         jakarta.servlet.descriptor.JspConfigDescriptor jspConfig = null;
+        boolean distributable = false;
         WebXmlSecurity.Reader security = new WebXmlSecurity.Reader();
         WebXmlNaming.Reader naming = new WebXmlNaming.Reader();
         for (Element e : Dom.children(root)) {
@@ -167,6 +168,9 @@ final class WebXmlParser {
                 case "error-page":
                     errorPages.add(errorPage(e));
                     break;
+                case "distributable":
+                    distributable = true;
+                    break;
                 case "session-config":
                     sessionConfig = SessionConfigDecl.read(e);
                     break;
@@ -203,7 +207,7 @@ final class WebXmlParser {
         return new WebXml(version, metadataComplete, displayName, contextParams, servlets, servletMappings, filters,
                 filterMappings, listeners, welcomeFiles, errorPages, sessionConfig, mime, requestEncoding,
                 responseEncoding, localeEncodings, security.done(!fragment), List.copyOf(unsupported),
-                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering), naming.done(), jspConfig);
+                absoluteOrdering == null ? null : List.copyOf(absoluteOrdering), naming.done(), jspConfig, distributable);
     }
 
     /**

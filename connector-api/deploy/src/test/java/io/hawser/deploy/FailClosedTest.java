@@ -153,6 +153,18 @@ class FailClosedTest {
     }
 
     @Test
+    void distributableIsActedOnSessionAttributesMustBeSerializable() throws Exception {
+        Path dist = app("dist", "<distributable/>", Map.of(), Map.of());
+        try (DeployedApp d = Deployer.deploy(dist, "/d", Deployer.class.getClassLoader(), Unenforced.NONE)) {
+            assertThat(d.webApp().isDistributable()).isTrue();
+        }
+        try (DeployedApp d = Deployer.deploy(app("plain", "", Map.of(), Map.of()), "/p",
+                Deployer.class.getClassLoader(), Unenforced.NONE)) {
+            assertThat(d.webApp().isDistributable()).isFalse();
+        }
+    }
+
+    @Test
     void descriptiveElementsDeploySilently() throws Exception {
         deploys(app("descr", "<description>shop</description><distributable/><module-name>shop</module-name>"
                 + "<default-context-path>/shop</default-context-path><deny-uncovered-http-methods/>"

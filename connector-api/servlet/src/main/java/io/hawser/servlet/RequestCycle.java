@@ -201,7 +201,7 @@ final class RequestCycle {
             return;
         }
         LOG.log(Level.WARNING, "servlet '" + servletName + "' failed on " + requestLine(), t);
-        int status = t instanceof UnavailableException ? 503 : 500;
+        int status = t instanceof UnavailableException || SessionStoreUnavailableException.isCause(t) ? 503 : 500;
         ErrorHandler.errorPage(this, status, null, t, servletName);
     }
 
@@ -237,7 +237,7 @@ final class RequestCycle {
                 if (a != null) {
                     a.fireComplete();
                 }
-                request.sessions().endOfRequest();
+                saveSession();
                 app.listeners().requestDestroyed(request);
                 if (onEnd != null) {
                     for (Runnable r : onEnd) {
@@ -248,6 +248,26 @@ final class RequestCycle {
         } finally {
             if (exchangeAsync) {
                 exchange.complete();
+            }
+        }
+    }
+
+    /**
+     * Writes the session to its store before the response completes; when that fails, the response
+     * is replaced by 503 (or 500 for an attribute that cannot be serialized) while it can be, and the
+     * exchange is aborted when it cannot: a client never sees a complete response whose session was lost.
+     */
+    private void saveSession() {
+        try {
+            request.sessions().endOfRequest();
+        } catch (SessionStoreUnavailableException | IllegalArgumentException e) {
+            if (exchange.isCommitted()) {
+                LOG.log(Level.WARNING, "the session of " + requestLine() + " could not be saved after commit", e);
+                exchange.abort(e);
+            } else {
+                LOG.log(Level.WARNING, "the session of " + requestLine() + " could not be saved", e);
+                ErrorHandler.errorPage(this, e instanceof SessionStoreUnavailableException ? 503 : 500, null, e,
+                        request.getHttpServletMapping().getServletName());
             }
         }
     }

@@ -105,6 +105,10 @@ final class RequestSessions {
     /** @return whether the requested id names a live session */
     boolean isRequestedIdValid() {
         String id = requestedId();
+        Session s = session;
+        if (s != null && s.isValid() && s.getId().equals(id)) {
+            return true;
+        }
         return id != null && cycle.app().sessions().find(id) != null;
     }
 
@@ -113,7 +117,12 @@ final class RequestSessions {
         return !requestedIds().isEmpty();
     }
 
-    /** End of the request: the session's inactivity is counted from now (Tomcat's end-of-access). */
+    /**
+     * End of the request: the session's inactivity is counted from now (Tomcat's end-of-access); a
+     * session in a {@link SessionDataStore} is written now, before the response completes.
+     *
+     * @throws SessionStoreUnavailableException when the store could not take it
+     */
     void endOfRequest() {
         if (session != null && session.isValid()) {
             cycle.app().sessions().touch(session);

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
@@ -45,6 +46,16 @@ final class Session implements HttpSession {
     /** FORM: the request that was sent to the login page, replayed after the login (§13.6.3.1). */
     volatile FormLogin.SavedRequest savedRequest;
 
+    /** Kept in a {@link SessionDataStore}: loaded for one request, written at its end ({@link PersistentSessions}). */
+    final boolean persistent;
+    /** Persistent: whether the store has it (false until the end of the request that created it). */
+    volatile boolean stored;
+    /** Persistent: names given to {@code setAttribute} since the last write. */
+    final Set<String> written = ConcurrentHashMap.newKeySet();
+    /** Persistent: names given to {@code removeAttribute} since the last write. */
+    final Set<String> removedNames = ConcurrentHashMap.newKeySet();
+    private Object[] savedLogin = new Object[3];
+
     /**
      * @param store the owning store
      * @param id the identifier
@@ -52,6 +63,18 @@ final class Session implements HttpSession {
      * @param maxInactiveInterval seconds; &lt;= 0 never expires
      */
     Session(SessionStore store, String id, long nowMillis, int maxInactiveInterval) {
+        this(store, id, nowMillis, maxInactiveInterval, false);
+    }
+
+    /**
+     * @param store the owning store
+     * @param id the identifier
+     * @param nowMillis creation time, epoch milliseconds
+     * @param maxInactiveInterval seconds; &lt;= 0 never expires
+     * @param persistent whether it lives in a {@link SessionDataStore}
+     */
+    Session(SessionStore store, String id, long nowMillis, int maxInactiveInterval, boolean persistent) {
+        this.persistent = persistent;
         this.store = store;
         this.id = id;
         this.creationTime = nowMillis;
@@ -63,6 +86,44 @@ final class Session implements HttpSession {
     void accessed(long nowMillis) {
         lastAccessedTime = nowMillis;
         fresh = false;
+    }
+
+    /** A persistent session read from its store: last accessed at {@code millis}, the client has joined. */
+    void restored(long millis) {
+        lastAccessedTime = millis;
+        fresh = false;
+        stored = true;
+    }
+
+    /** Puts attributes read from the store, without telling listeners (they were bound before). */
+    void restore(Map<String, Object> values) {
+        attributes.putAll(values);
+    }
+
+    /** @return the live attributes (for writing them to the store) */
+    Map<String, Object> attributeMap() {
+        return attributes;
+    }
+
+    /** @return whether the signed-in user or the saved FORM request changed since {@link #loginSaved()} */
+    boolean loginChanged() {
+        Object[] s = savedLogin;
+        return s[0] != user || s[1] != authType || s[2] != savedRequest;
+    }
+
+    /** Notes the login state as the store has it. */
+    void loginSaved() {
+        savedLogin = new Object[] {user, authType, savedRequest};
+    }
+
+    /** @return {@link #getCreationTime()} without the validity check */
+    long creationTimeMillis() {
+        return creationTime;
+    }
+
+    /** @return {@link #getLastAccessedTime()} without the validity check */
+    long lastAccessedMillis() {
+        return lastAccessedTime;
     }
 
     void setId(String id) {
@@ -168,6 +229,11 @@ final class Session implements HttpSession {
             removeAttribute(name);
             return;
         }
+        store.checkStorable(name, value);
+        if (persistent) {
+            written.add(name);
+            removedNames.remove(name);
+        }
         if (value instanceof HttpSessionBindingListener) {
             ((HttpSessionBindingListener) value).valueBound(new HttpSessionBindingEvent(this, name, value));
         }
@@ -184,6 +250,10 @@ final class Session implements HttpSession {
     public void removeAttribute(String name) {
         checkValid();
         if (name != null) {
+            if (persistent) {
+                removedNames.add(name);
+                written.remove(name);
+            }
             unbind(name, attributes.remove(name));
         }
     }
@@ -223,6 +293,7 @@ final class Session implements HttpSession {
             }
             store.access(s);
             consumer.accept(s);
+            store.touch(s);
         };
     }
 }

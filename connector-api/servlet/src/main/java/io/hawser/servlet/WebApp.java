@@ -50,6 +50,7 @@ public final class WebApp {
     private final ContextListeners listeners;
     private final SessionStore sessions;
     private final SessionCookie sessionCookie;
+    private volatile boolean distributable;
     private final InstanceLifecycle lifecycle;
     private final List<ServletContextListener> initialized = new ArrayList<>();
     private volatile State state = State.NEW;
@@ -193,6 +194,35 @@ public final class WebApp {
     public void addLocaleEncodingMapping(String locale, String encoding) {
         checkConfigurable();
         localeEncodings.add(locale, encoding);
+    }
+
+    /**
+     * Keeps this app's sessions in a {@link SessionDataStore}, so that they outlive the process and are
+     * shared with every Hawser instance on the same store (Servlet 6.1 §7.7.2); attributes must then be
+     * {@link java.io.Serializable} ({@code setAttribute} throws {@link IllegalArgumentException}). The
+     * store is not closed by the app. See {@code docs/sessions.md}.
+     *
+     * @param persistence the store and policy, or {@code null} for this instance's memory (the default)
+     * @throws IllegalStateException once a session exists
+     */
+    public void setSessionPersistence(SessionPersistence persistence) {
+        sessions.persistIn(persistence == null ? null : new PersistentSessions(sessions, persistence, contextPath, loader));
+    }
+
+    /**
+     * Web.xml {@code <distributable/>} (§7.7.2): session attributes must be {@link java.io.Serializable}
+     * ({@code setAttribute} throws {@link IllegalArgumentException} otherwise), with or without a store.
+     *
+     * @param distributable whether the app is marked distributable
+     */
+    public void setDistributable(boolean distributable) {
+        this.distributable = distributable;
+        sessions.setDistributable(distributable);
+    }
+
+    /** @return whether the app is marked {@code <distributable/>} */
+    public boolean isDistributable() {
+        return distributable;
     }
 
     /**

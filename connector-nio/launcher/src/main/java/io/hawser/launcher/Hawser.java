@@ -43,14 +43,14 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:stopped after --help or --version",
                 "1:a web app could not be deployed, or uses what Hawser does not enforce, or the realm (--realm,"
                         + " --jaas-config) or the TLS keys and certificates (--tls-cert, --keystore, ...) could not"
-                        + " be read (nothing was left running)",
+                        + " be read, or the --session-store could not be reached (nothing was left running)",
                 "2:bad command line",
                 "3:the address could not be bound",
                 "4:the server failed while serving (a selector loop could not go on) and stopped",
                 "130:stopped by Ctrl-C (SIGINT), after draining",
                 "143:stopped by SIGTERM, after draining"})
 public final class Hawser implements Callable<Integer> {
-    /** Exit code: a web app could not be deployed, or the realm could not be read; nothing was left running. */
+    /** Exit code: a web app could not be deployed, the realm could not be read or the session store reached; nothing was left running. */
     public static final int DEPLOY_FAILED = 1;
     /** Exit code: the command line is wrong. */
     public static final int USAGE = 2;
@@ -67,6 +67,9 @@ public final class Hawser implements Callable<Integer> {
 
     @Mixin
     TlsOptions tls = new TlsOptions();
+
+    @Mixin
+    SessionStoreOptions sessionStore = new SessionStoreOptions();
 
     @Option(names = "--access-log", paramLabel = "FILE|-",
             description = "write an access log to FILE (appended), or - for standard output")
@@ -161,6 +164,7 @@ public final class Hawser implements Callable<Integer> {
                 throw new IllegalArgumentException("Missing required parameter: 'WAR_OR_DIR'");
             }
             realms.check();
+            sessionStore.check();
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
@@ -179,6 +183,13 @@ public final class Hawser implements Callable<Integer> {
             err.println("hawser: " + realms.option() + ": " + e.getMessage());
             return DEPLOY_FAILED;
         }
+        io.hawser.servlet.SessionDataStore store;
+        try {
+            store = sessionStore.open();
+        } catch (RuntimeException e) {
+            err.println("hawser: --session-store: " + e.getMessage());
+            return e instanceof IllegalArgumentException ? USAGE : DEPLOY_FAILED;
+        }
         List<DeployedApp> deployed = new ArrayList<>();
         try {
             for (WebAppArguments.App a : wanted) {
@@ -192,6 +203,7 @@ public final class Hawser implements Callable<Integer> {
         }
         List<WebApp> webApps = new ArrayList<>();
         deployed.forEach(d -> webApps.add(d.webApp()));
+        sessionStore.applyTo(store, webApps);
         ServletAdapter adapter = new ServletAdapter(webApps);
         HttpHandler handler = adapter;
         AccessLog log = null;
@@ -247,6 +259,9 @@ public final class Hawser implements Callable<Integer> {
             } finally {
                 undeploy(deployed);
                 closeQuietly(openLog);
+                if (store != null) {
+                    store.close();
+                }
                 stopped.countDown();
             }
         }, "hawser-shutdown"));
