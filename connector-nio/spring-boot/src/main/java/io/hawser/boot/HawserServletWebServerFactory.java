@@ -111,7 +111,7 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
     @Override
     public WebServer getWebServer(ServletContextInitializer... initializers) {
         refuseUnsupported();
-        ConnectorConfig config = connectorConfig();
+        ConnectorConfig config = getConnectorConfig();
         WebApp app = WebApp.create(settings.getContextPath().toString(), documentRoot(), ClassUtils.getDefaultClassLoader());
         try {
             configure(app);
@@ -135,7 +135,13 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
         return new HawserWebServer(connector, app, port, getShutdown() == Shutdown.GRACEFUL ? shutdownTimeout : null);
     }
 
-    private ConnectorConfig connectorConfig() {
+    /**
+     * @return the connector configuration {@link #getWebServer} uses: {@code server.address} (default
+     *     every address) and {@code server.port} (-1 as 0, though then no connector starts), then the
+     *     connector customizers in order
+     * @throws IllegalArgumentException when a customizer sets a value out of range, naming the field
+     */
+    public ConnectorConfig getConnectorConfig() {
         InetAddress address = getAddress();
         ConnectorConfig.Builder builder = ConnectorConfig.builder()
                 .host(address == null ? "0.0.0.0" : address.getHostAddress())
@@ -156,6 +162,12 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
         MimeMappings mime = settings.getMimeMappings();
         for (MimeMappings.Mapping m : mime) {
             app.addMimeMapping(m.getExtension(), m.getMimeType());
+        }
+        Duration timeout = settings.getSession() == null ? null : settings.getSession().getTimeout();
+        if (timeout != null) {
+            // Servlet session timeouts are whole minutes: a positive timeout under a minute is one minute, as Tomcat rounds
+            app.setSessionTimeoutMinutes(timeout.isNegative() || timeout.isZero() ? 0
+                    : (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMinutes())));
         }
         settings.getLocaleCharsetMappings().forEach((locale, charset) ->
                 app.addLocaleEncodingMapping(locale.toString(), charset.name()));

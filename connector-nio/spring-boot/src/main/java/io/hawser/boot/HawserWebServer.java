@@ -59,9 +59,12 @@ public final class HawserWebServer implements WebServer {
             started = true;
             LOG.info("Hawser started on port " + connector.port() + " (http) with context path '"
                     + app.contextPath() + "'");
-        } catch (BindException e) {
-            throw new PortInUseException(configuredPort, e);
         } catch (IOException | RuntimeException e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof BindException) {
+                    throw new PortInUseException(configuredPort, e);
+                }
+            }
             throw new WebServerException("Unable to start embedded Hawser on port " + configuredPort + ": " + e, e);
         }
     }

@@ -1,6 +1,7 @@
 package io.hawser.boot;
 
 import java.time.Duration;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.server.WebServerException;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
@@ -51,9 +52,7 @@ public class HawserWebServerFactoryCustomizer
                 builder.workerThreads(0).virtualThreads(true);
             }
         });
-        Duration phase = environment.getProperty("spring.lifecycle.timeout-per-shutdown-phase", Duration.class);
-        if (phase != null) {
-            factory.setShutdownTimeout(phase);
-        }
+        Binder.get(environment).bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
+                .ifBound(factory::setShutdownTimeout);
     }
 }
