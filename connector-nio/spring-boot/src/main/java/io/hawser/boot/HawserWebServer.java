@@ -18,7 +18,9 @@ import org.springframework.boot.web.server.WebServerException;
  * {@link #start()} binds the port, {@link #shutDownGracefully} stops accepting and lets in-flight
  * requests finish ({@link NioConnector#stop(Duration)} with the factory's shutdown timeout),
  * {@link #stop()} closes every connection at once and stops the web app (sessions invalidated,
- * servlets and filters destroyed, context listeners told). Thread-safe.
+ * servlets and filters destroyed, context listeners told). While started, a non-daemon thread
+ * {@code hawser-await} keeps the JVM alive (the connector's own threads are daemons), until
+ * {@link #stop()}. Thread-safe.
  */
 public final class HawserWebServer implements WebServer {
     private static final Log LOG = LogFactory.getLog(HawserWebServer.class);
@@ -29,6 +31,8 @@ public final class HawserWebServer implements WebServer {
     private boolean started;
     private boolean stopped;
     private Thread graceful;
+    /** Keeps the JVM alive while serving (the connector's threads are daemons), as Boot's Tomcat does. */
+    private final java.util.concurrent.CountDownLatch stoppedLatch = new java.util.concurrent.CountDownLatch(1);
 
     /**
      * @param connector the connector, or {@code null} when {@code server.port} is -1 (no connector)
@@ -57,6 +61,9 @@ public final class HawserWebServer implements WebServer {
         try {
             connector.start();
             started = true;
+            Thread await = new Thread(this::awaitStop, "hawser-await");
+            await.setDaemon(false);
+            await.start();
             LOG.info("Hawser started on port " + connector.port() + " (http) with context path '"
                     + app.contextPath() + "'");
         } catch (IOException | RuntimeException e) {
@@ -91,6 +98,15 @@ public final class HawserWebServer implements WebServer {
             Thread.currentThread().interrupt();
         } finally {
             app.stop();
+            stoppedLatch.countDown();
+        }
+    }
+
+    private void awaitStop() {
+        try {
+            stoppedLatch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -280,6 +280,19 @@ class HawserServletWebServerFactoryTest {
     }
 
     @Test
+    void aNonDaemonThreadKeepsTheJvmAliveWhileServing() {
+        start();
+        assertThat(awaitThreads()).singleElement().satisfies(t -> assertThat(t.isDaemon()).isFalse());
+        server.stop();
+        await().atMost(Duration.ofSeconds(10)).until(() -> awaitThreads().isEmpty());
+    }
+
+    private static List<Thread> awaitThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("hawser-await") && t.isAlive()).toList();
+    }
+
+    @Test
     void sslIsRefusedNamingTheProperty() {
         Ssl ssl = new Ssl();
         ssl.setEnabled(true);
