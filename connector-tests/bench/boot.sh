@@ -95,21 +95,6 @@ stop_server() {
 }
 trap stop_server EXIT
 
-parse_wrk() {   # "rps p99_ms non2xx_or_errors" from a wrk output file
-  awk '
-    function ms(v) {
-      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
-      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
-      if (v ~ /s$/)  return substr(v, 1, length(v) - 1) * 1000
-      return v + 0
-    }
-    /^Requests\/sec:/ { rps = $2 }
-    /^ +99%/ { p99 = ms($2) }
-    /Socket errors:/ { gsub(/,/, ""); bad += $4 + $6 + $8 + $10 }
-    /Non-2xx or 3xx responses:/ { bad += $5 }
-    END { printf "%s\t%s\t%d", (rps == "" ? 0 : rps), p99, bad }' "$1"
-}
-
 URL="http://127.0.0.1:$PORT$PATH_UNDER_TEST"
 printf 'round\tserver\tstart_to_first_200_ms\tboot_reported_s\trps\tp99_ms\terrors\n' >"$OUT/measurements.tsv"
 {
@@ -141,7 +126,8 @@ for ((r = 1; r <= ROUNDS; r++)); do
     raw="$OUT/raw/r$r-$s.txt"
     echo "# taskset -c $CLIENT_CPUS wrk -t1 -c$CONNECTIONS -d${DURATION}s --latency $URL (load before $(load1))" >"$raw"
     taskset -c "$CLIENT_CPUS" wrk -t1 "-c$CONNECTIONS" "-d${DURATION}s" --latency "$URL" >>"$raw" 2>&1
-    IFS=$'\t' read -r rps p99 bad <<<"$(parse_wrk "$raw")"
+    IFS=$'\t' read -r rps p99 _ socket_errors non2xx <<<"$(parse_wrk "$raw")"
+    bad=$(( socket_errors + non2xx ))
     stop_server
     printf '%d\t%s\t%d\t%s\t%s\t%s\t%d\n' "$r" "$s" "$start_ms" "${reported:-}" "$rps" "$p99" "$bad" >>"$OUT/measurements.tsv"
     log "r$r $s: first 200 after ${start_ms} ms (Boot says ${reported:-?} s), ${rps} req/s, p99 ${p99} ms, errors ${bad}, load $(load1)"
