@@ -131,8 +131,9 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
             throw new WebServerException("Unable to start embedded Hawser: " + e.getMessage(), e);
         }
         int port = getPort();
-        NioConnector connector = port < 0 ? null : new NioConnector(config, new ServletAdapter(List.of(app)));
-        return new HawserWebServer(connector, app, port, getShutdown() == Shutdown.GRACEFUL ? shutdownTimeout : null);
+        CountingHandler handler = new CountingHandler(new ServletAdapter(List.of(app)));
+        NioConnector connector = port < 0 ? null : new NioConnector(config, handler);
+        return new HawserWebServer(connector, handler, app, port, getShutdown() == Shutdown.GRACEFUL ? shutdownTimeout : null);
     }
 
     /**

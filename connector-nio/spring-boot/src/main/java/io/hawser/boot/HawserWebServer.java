@@ -25,6 +25,7 @@ import org.springframework.boot.web.server.WebServerException;
 public final class HawserWebServer implements WebServer {
     private static final Log LOG = LogFactory.getLog(HawserWebServer.class);
     private final NioConnector connector;
+    private final CountingHandler handler;
     private final WebApp app;
     private final int configuredPort;
     private final Duration gracefulTimeout;
@@ -36,12 +37,15 @@ public final class HawserWebServer implements WebServer {
 
     /**
      * @param connector the connector, or {@code null} when {@code server.port} is -1 (no connector)
+     * @param handler the connector's handler, counting requests
      * @param app the started web app
      * @param configuredPort the port asked for
      * @param gracefulTimeout the graceful shutdown timeout, or {@code null} for immediate shutdown
      */
-    HawserWebServer(NioConnector connector, WebApp app, int configuredPort, Duration gracefulTimeout) {
+    HawserWebServer(NioConnector connector, CountingHandler handler, WebApp app, int configuredPort,
+                    Duration gracefulTimeout) {
         this.connector = connector;
+        this.handler = handler;
         this.app = app;
         this.configuredPort = configuredPort;
         this.gracefulTimeout = gracefulTimeout;
@@ -154,6 +158,11 @@ public final class HawserWebServer implements WebServer {
     /** @return the connector, or {@code null} when {@code server.port} is -1 (for metrics) */
     public NioConnector getConnector() {
         return connector;
+    }
+
+    /** @return requests handed to the web app since start (for metrics) */
+    public long getRequestCount() {
+        return handler.requests();
     }
 
     /** @return the web app */

@@ -80,6 +80,8 @@ class HawserServletWebServerFactoryTest {
         HttpResponse<String> r = TestHttp.get(port, "/hello");
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).isEqualTo("Hello " + port);
+        TestHttp.get(port, "/none");
+        assertThat(((HawserWebServer) server).getRequestCount()).isEqualTo(2);
     }
 
     @Test

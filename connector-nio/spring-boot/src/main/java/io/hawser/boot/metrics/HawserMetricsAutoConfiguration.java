@@ -48,7 +48,7 @@ public class HawserMetricsAutoConfiguration {
             if (event.getApplicationContext() instanceof WebServerApplicationContext context) {
                 WebServer server = context.getWebServer();
                 if (server instanceof HawserWebServer hawser && hawser.getConnector() != null) {
-                    new HawserMetricsBinder(hawser.getConnector(), List.of()).bindTo(registry);
+                    new HawserMetricsBinder(hawser.getConnector(), hawser::getRequestCount, List.of()).bindTo(registry);
                 }
             }
         }

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 
 /**
@@ -16,18 +17,22 @@ import java.util.function.ToLongFunction;
  * {@code hawser.connections.receiving.headers}, {@code hawser.connections.receiving.request},
  * {@code hawser.connections.write.stalled} (connections), and the counter {@code hawser.timeouts}
  * with tag {@code timeout} = {@code headers}, {@code request}, {@code idle} or {@code write}
- * (expiries since start). Each reading takes a fresh snapshot.
+ * (expiries since start), and, when given a request count, the counter {@code hawser.requests}
+ * (requests handed to the servlet layer since start). Each reading takes a fresh snapshot.
  */
 public final class HawserMetricsBinder implements MeterBinder {
     private final NioConnector connector;
+    private final LongSupplier requests;
     private final List<Tag> tags;
 
     /**
      * @param connector the connector to read
+     * @param requests the requests handled since start, or {@code null} for no {@code hawser.requests}
      * @param tags tags added to every meter
      */
-    public HawserMetricsBinder(NioConnector connector, List<Tag> tags) {
+    public HawserMetricsBinder(NioConnector connector, LongSupplier requests, List<Tag> tags) {
         this.connector = connector;
+        this.requests = requests;
         this.tags = List.copyOf(tags);
     }
 
@@ -45,6 +50,11 @@ public final class HawserMetricsBinder implements MeterBinder {
         timeouts(registry, "request", ConnectorStats::requestTimeouts);
         timeouts(registry, "idle", ConnectorStats::idleTimeouts);
         timeouts(registry, "write", ConnectorStats::writeTimeouts);
+        if (requests != null) {
+            // Micrometer holds the state object weakly: the connector (held by its server), not the supplier
+            FunctionCounter.builder("hawser.requests", connector, c -> requests.getAsLong())
+                    .description("Requests handed to the servlet layer since start").tags(tags).register(registry);
+        }
     }
 
     private void gauge(MeterRegistry registry, String name, String description, ToLongFunction<ConnectorStats> value) {

@@ -23,7 +23,7 @@ class HawserMetricsBinderTest {
         connector.start();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try {
-            new HawserMetricsBinder(connector, List.of(Tag.of("app", "test"))).bindTo(registry);
+            new HawserMetricsBinder(connector, () -> 42, List.of(Tag.of("app", "test"))).bindTo(registry);
             assertThat(registry.get("hawser.connections.open").tag("app", "test").gauge().value()).isZero();
             try (Socket socket = new Socket("127.0.0.1", connector.port())) {
                 OutputStream out = socket.getOutputStream();
@@ -38,6 +38,7 @@ class HawserMetricsBinderTest {
             }
             assertThat(registry.get("hawser.timeouts").tag("timeout", "write").functionCounter().count()).isZero();
             assertThat(registry.find("hawser.connections.idle").gauge()).isNotNull();
+            assertThat(registry.get("hawser.requests").tag("app", "test").functionCounter().count()).isEqualTo(42.0);
         } finally {
             connector.stop(Duration.ZERO);
         }

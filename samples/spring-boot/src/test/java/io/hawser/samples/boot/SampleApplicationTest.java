@@ -163,5 +163,8 @@ class SampleApplicationTest {
                 .containsPattern("\"statistic\":\"VALUE\",\"value\":[1-9]");
         HttpResponse<String> timeouts = send(get("/actuator/metrics/hawser.timeouts?tag=timeout:headers"));
         assertThat(timeouts.statusCode()).isEqualTo(200);
+        HttpResponse<String> requests = send(get("/actuator/metrics/hawser.requests"));
+        assertThat(requests.body()).contains("\"name\":\"hawser.requests\"")
+                .containsPattern("\"statistic\":\"COUNT\",\"value\":[1-9]");
     }
 }
