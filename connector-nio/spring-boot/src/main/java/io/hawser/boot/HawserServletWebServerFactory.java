@@ -170,6 +170,12 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
             app.setSessionTimeoutMinutes(timeout.isNegative() || timeout.isZero() ? 0
                     : (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMinutes())));
         }
+        // Boot's session initializer sets every session cookie attribute but SameSite, which each server applies
+        org.springframework.boot.web.server.Cookie.SameSite sameSite = settings.getSession() == null ? null
+                : settings.getSession().getCookie().getSameSite();
+        if (sameSite != null && sameSite.attributeValue() != null) {
+            app.servletContext().getSessionCookieConfig().setAttribute("SameSite", sameSite.attributeValue());
+        }
         settings.getLocaleCharsetMappings().forEach((locale, charset) ->
                 app.addLocaleEncodingMapping(locale.toString(), charset.name()));
         for (ErrorPage page : getErrorPages()) {

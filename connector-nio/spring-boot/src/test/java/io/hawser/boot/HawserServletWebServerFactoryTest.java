@@ -174,15 +174,18 @@ class HawserServletWebServerFactoryTest {
     }
 
     @Test
-    void sessionTimeoutAndCookieNameAreApplied() throws Exception {
+    void sessionTimeoutAndCookieSettingsAreApplied() throws Exception {
         Session session = new Session();
         session.setTimeout(Duration.ofMinutes(5));
         session.getCookie().setName("SID");
+        session.getCookie().setSameSite(org.springframework.boot.web.server.Cookie.SameSite.STRICT);
+        session.getCookie().setSecure(true);
         factory.setSession(session);
         int port = start(servlet("/session", (req, res) -> res.getWriter().print(req.getSession().getMaxInactiveInterval())));
         HttpResponse<String> r = TestHttp.get(port, "/session");
         assertThat(r.body()).isEqualTo("300");
-        assertThat(r.headers().firstValue("Set-Cookie").orElseThrow()).startsWith("SID=");
+        assertThat(r.headers().firstValue("Set-Cookie").orElseThrow()).startsWith("SID=").contains("; Secure")
+                .contains("; SameSite=Strict");
     }
 
     @Test
