@@ -8,6 +8,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +27,8 @@ import org.springframework.web.server.ResponseStatusException;
 
 /**
  * The JSON API under {@code /api}: greetings (GET, POST with validation), a multipart upload that
- * answers the file's size and SHA-256, a per-session visit counter, and {@code /api/slow} that
+ * answers the file's size and SHA-256, a per-session visit counter, {@code /api/async} answered from
+ * another thread through the servlet async API, and {@code /api/slow} that
  * answers once {@link #release()} is called (or after 10 s), for graceful-shutdown tests.
  */
 @RestController
@@ -104,6 +106,16 @@ public class GreetingController {
         int visits = n == null ? 1 : n + 1;
         session.setAttribute("visits", visits);
         return Map.of("visits", visits);
+    }
+
+    /**
+     * @param name who to greet
+     * @return {@code Hello, NAME!}, computed on Spring MVC's task executor (a servlet async request)
+     */
+    @GetMapping("/async")
+    public Callable<String> async(@RequestParam(defaultValue = "World") String name) {
+        return () -> "Hello, " + name + "! (on " + (Thread.currentThread().getName().startsWith("hawser") ? "a Hawser"
+                : "another") + " thread)";
     }
 
     /**

@@ -108,7 +108,25 @@ class SampleApplicationTest {
         HttpResponse<String> r = send(get("/?name=%3Cb%3EAda"));
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type")).hasValue("text/html;charset=UTF-8");
-        assertThat(r.body()).contains("<h1>Hello, &lt;b&gt;Ada!</h1>");
+        assertThat(r.body()).contains("<h1>Hello, &lt;b&gt;Ada!</h1>").contains("href=\"/site.css\"");
+    }
+
+    @Test
+    void aCallableIsAnsweredThroughTheServletAsyncApi() throws Exception {
+        HttpResponse<String> r = send(get("/api/async?name=Ada"));
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.body()).isEqualTo("Hello, Ada! (on another thread)");
+    }
+
+    @Test
+    void aStaticResourceFromTheClassPath() throws Exception {
+        HttpResponse<String> r = send(get("/site.css"));
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/css");
+        assertThat(r.body()).isEqualTo("body { font-family: sans-serif; }\n");
+        String etagOrModified = r.headers().firstValue("Last-Modified").orElseThrow();
+        HttpResponse<String> again = send(get("/site.css").header("If-Modified-Since", etagOrModified));
+        assertThat(again.statusCode()).isEqualTo(304);
     }
 
     @Test
