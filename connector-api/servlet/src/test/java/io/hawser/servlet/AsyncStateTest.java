@@ -97,6 +97,31 @@ class AsyncStateTest {
     }
 
     @Test
+    void asyncStaysStartedUntilTheDispatchReturnsEvenWhenAnotherThreadAlreadyDispatchedOrCompleted() throws Exception {
+        // As Tomcat and Jetty: Spring MVC's Callable checks isAsyncStarted after its executor may
+        // already have called dispatch(); false there made it render a view for the request as well
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        async("a", "/a", (req, res) -> {
+            AsyncContext ac = req.startAsync();
+            CompletableFuture.runAsync(() -> ac.dispatch("/b")).orTimeout(10, TimeUnit.SECONDS).join();
+            seen.add("after dispatch: " + req.isAsyncStarted());
+        });
+        async("c", "/c", (req, res) -> {
+            AsyncContext ac = req.startAsync();
+            CompletableFuture.runAsync(ac::complete).orTimeout(10, TimeUnit.SECONDS).join();
+            seen.add("after complete: " + req.isAsyncStarted());
+        });
+        app.servletContext().addServlet("b", TestServlets.servlet((req, res) -> {
+            seen.add("in the async dispatch: " + req.isAsyncStarted());
+            res.getWriter().print("b");
+        })).addMapping("/b");
+        FakeExchange fake = run("/a");
+        assertThat(fake.body()).isEqualTo("b");
+        new ServletAdapter(List.of(app)).handle(FakeExchange.get("/c").build());
+        assertThat(seen).containsExactly("after dispatch: true", "in the async dispatch: false", "after complete: true");
+    }
+
+    @Test
     void aTimeoutWithoutListenerActionSends500AndCompletes() throws Exception {
         AsyncListener listener = mock(AsyncListener.class);
         async("a", "/a", (req, res) -> {
