@@ -427,7 +427,9 @@ final class AsyncState implements AsyncContext {
     public void addListener(AsyncListener listener, ServletRequest servletRequest, ServletResponse servletResponse) {
         lock.lock();
         try {
-            if (phase != Phase.STARTED && phase != Phase.WAITING) {
+            if (phase != Phase.STARTED && phase != Phase.WAITING && phase != Phase.DISPATCH_PENDING
+                    && phase != Phase.COMPLETE_PENDING) {
+                // pending: still started (isStarted), so a filter may add one on its way out, as Spring's observation filter does
                 throw new IllegalStateException("addListener not allowed now (" + phase + ")");
             }
             listeners.add(new Registered(listener, servletRequest, servletResponse));
