@@ -1,5 +1,5 @@
-# Sourced by run.sh and profile.sh (needs ROOT, the repository root): the default JDK and how each
-# Hawser server of the benchmark is started.
+# Sourced by run.sh, profile.sh and boot.sh (needs ROOT, the repository root): the default JDK, how each
+# Hawser server of the benchmark is started, and how a wrk output is read.
 
 default_java() {   # prints a Temurin 25 under /usr/lib/jvm, else the java on the PATH, resolved
   local candidate
@@ -19,4 +19,21 @@ hawser_args() {   # fills HAWSER_ARGS (what follows java and its flags) for serv
     hawser-raw)     HAWSER_ARGS=(-jar "$ROOT/samples/embedded/target/embedded.jar" --port "$2" --host 127.0.0.1 "${tls[@]}") ;;
     *) return 1 ;;
   esac
+}
+
+parse_wrk() {   # "rps p99_ms requests socket_errors non2xx" from a wrk output file
+  awk '
+    function ms(v) {
+      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
+      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
+      if (v ~ /m$/)  return substr(v, 1, length(v) - 1) * 60000
+      if (v ~ /s$/)  return substr(v, 1, length(v) - 1) * 1000
+      return v + 0
+    }
+    /^Requests\/sec:/ { rps = $2 }
+    /^ +99%/ { p99 = ms($2) }
+    / requests in / { req = $1 }
+    /Socket errors:/ { gsub(/,/, ""); err = $4 + $6 + $8 + $10 }
+    /Non-2xx or 3xx responses:/ { non = $5 }
+    END { printf "%s\t%s\t%d\t%d\t%d", (rps == "" ? 0 : rps), (p99 == "" ? "" : p99), req, err, non }' "$1"
 }

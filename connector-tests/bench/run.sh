@@ -274,23 +274,6 @@ heap_after_gc_kb() {   # full GC, then used heap in KiB (S0U+S1U+EU+OU from jsta
     NR == 2 { printf "%d", $(col["S0U"]) + $(col["S1U"]) + $(col["EU"]) + $(col["OU"]) }' || true
 }
 
-parse_wrk() {   # "rps p99_ms requests socket_errors non2xx" from a wrk output file
-  awk '
-    function ms(v) {
-      if (v ~ /us$/) return substr(v, 1, length(v) - 2) / 1000
-      if (v ~ /ms$/) return substr(v, 1, length(v) - 2) + 0
-      if (v ~ /m$/)  return substr(v, 1, length(v) - 1) * 60000
-      if (v ~ /s$/)  return substr(v, 1, length(v) - 1) * 1000
-      return v + 0
-    }
-    /^Requests\/sec:/ { rps = $2 }
-    /^ +99%/ { p99 = ms($2) }
-    / requests in / { req = $1 }
-    /Socket errors:/ { gsub(/,/, ""); err = $4 + $6 + $8 + $10 }
-    /Non-2xx or 3xx responses:/ { non = $5 }
-    END { printf "%s\t%s\t%d\t%d\t%d", (rps == "" ? 0 : rps), (p99 == "" ? "" : p99), req, err, non }' "$1"
-}
-
 wrk_cmd() {   # fills WRK for workload $1 of server $2, seconds $3 (tls-*: the same over HTTPS)
   local url="http://127.0.0.1:${PORT[$2]}/plaintext"
   [[ $1 == tls-* ]] && url="https://127.0.0.1:${TLS_PORT[$2]}/plaintext"

@@ -90,11 +90,17 @@ final class AsyncState implements AsyncContext {
         }
     }
 
-    /** @return whether async is started and neither completed nor dispatched (isAsyncStarted) */
+    /**
+     * @return whether async is started and neither completed nor dispatched (isAsyncStarted); a
+     *     complete or dispatch still pending until the container dispatch that started async returns
+     *     counts as started, as on Tomcat and Jetty (Spring MVC checks it after its executor may
+     *     already have dispatched)
+     */
     boolean isStarted() {
         lock.lock();
         try {
-            return phase == Phase.STARTED || phase == Phase.WAITING;
+            return phase == Phase.STARTED || phase == Phase.WAITING || phase == Phase.DISPATCH_PENDING
+                    || phase == Phase.COMPLETE_PENDING;
         } finally {
             lock.unlock();
         }
@@ -421,7 +427,9 @@ final class AsyncState implements AsyncContext {
     public void addListener(AsyncListener listener, ServletRequest servletRequest, ServletResponse servletResponse) {
         lock.lock();
         try {
-            if (phase != Phase.STARTED && phase != Phase.WAITING) {
+            if (phase != Phase.STARTED && phase != Phase.WAITING && phase != Phase.DISPATCH_PENDING
+                    && phase != Phase.COMPLETE_PENDING) {
+                // pending: still started (isStarted), so a filter may add one on its way out, as Spring's observation filter does
                 throw new IllegalStateException("addListener not allowed now (" + phase + ")");
             }
             listeners.add(new Registered(listener, servletRequest, servletResponse));

@@ -49,6 +49,9 @@ final class ErrorHandler {
         } else {
             location = pages.forStatus(status);
         }
+        if (location == null) {
+            location = pages.fallback();
+        }
         response.prepareErrorPage(status);
         if (location != null && !cycle.isInErrorPage() && request != null) {
             AppDispatcher page = AppDispatcher.forPath(cycle.app(), location);

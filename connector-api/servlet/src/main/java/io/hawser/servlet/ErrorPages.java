@@ -5,11 +5,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The error-page table of a context (Servlet 6.1 §10.9.2): locations by status code and by
- * exception type. An exception matches the page of its own class or of its nearest superclass.
+ * exception type, and a default page for every error neither names. An exception matches the page of
+ * its own class or of its nearest superclass.
  */
 final class ErrorPages {
     private final Map<Integer, String> byStatus = new ConcurrentHashMap<>();
     private final Map<String, String> byType = new ConcurrentHashMap<>();
+    private volatile String fallback;
 
     /**
      * @param status an error status code
@@ -28,6 +30,16 @@ final class ErrorPages {
             throw new IllegalArgumentException("exception type must be a class name");
         }
         byType.put(exceptionType, checkLocation(location));
+    }
+
+    /** @param location the default page: an {@code error-page} with neither code nor type; starts with {@code /} */
+    void addDefault(String location) {
+        fallback = checkLocation(location);
+    }
+
+    /** @return the default page, or {@code null} */
+    String fallback() {
+        return fallback;
     }
 
     private static String checkLocation(String location) {

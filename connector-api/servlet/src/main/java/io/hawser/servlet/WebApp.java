@@ -173,6 +173,18 @@ public final class WebApp {
     }
 
     /**
+     * Sets the default error page: a web.xml {@code error-page} with neither {@code error-code} nor
+     * {@code exception-type} (Servlet 6.1 §10.9.2), used for every error no code or type page matches.
+     *
+     * @param location a context-relative path starting with {@code /}
+     * @throws IllegalArgumentException for a location not starting with {@code /}
+     */
+    public void setDefaultErrorPage(String location) {
+        checkConfigurable();
+        errorPages.addDefault(location);
+    }
+
+    /**
      * Adds a web.xml {@code mime-mapping}, used by {@code getMimeType} before the built-in table.
      *
      * @param extension without the dot, e.g. {@code webmanifest}

@@ -97,6 +97,37 @@ class AsyncStateTest {
     }
 
     @Test
+    void asyncStaysStartedUntilTheDispatchReturnsEvenWhenAnotherThreadAlreadyDispatchedOrCompleted() throws Exception {
+        // As Tomcat and Jetty: Spring MVC's Callable checks isAsyncStarted after its executor may
+        // already have called dispatch(); false there made it render a view for the request as well
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AsyncListener late = mock(AsyncListener.class);
+        AsyncListener later = mock(AsyncListener.class);
+        async("a", "/a", (req, res) -> {
+            AsyncContext ac = req.startAsync();
+            CompletableFuture.runAsync(() -> ac.dispatch("/b")).orTimeout(10, TimeUnit.SECONDS).join();
+            seen.add("after dispatch: " + req.isAsyncStarted());
+            req.getAsyncContext().addListener(late); // as Spring's ServerHttpObservationFilter on its way out
+        });
+        async("c", "/c", (req, res) -> {
+            AsyncContext ac = req.startAsync();
+            CompletableFuture.runAsync(ac::complete).orTimeout(10, TimeUnit.SECONDS).join();
+            seen.add("after complete: " + req.isAsyncStarted());
+            req.getAsyncContext().addListener(later);
+        });
+        app.servletContext().addServlet("b", TestServlets.servlet((req, res) -> {
+            seen.add("in the async dispatch: " + req.isAsyncStarted());
+            res.getWriter().print("b");
+        })).addMapping("/b");
+        FakeExchange fake = run("/a");
+        assertThat(fake.body()).isEqualTo("b");
+        new ServletAdapter(List.of(app)).handle(FakeExchange.get("/c").build());
+        assertThat(seen).containsExactly("after dispatch: true", "in the async dispatch: false", "after complete: true");
+        verify(late).onComplete(any(AsyncEvent.class));
+        verify(later).onComplete(any(AsyncEvent.class));
+    }
+
+    @Test
     void aTimeoutWithoutListenerActionSends500AndCompletes() throws Exception {
         AsyncListener listener = mock(AsyncListener.class);
         async("a", "/a", (req, res) -> {

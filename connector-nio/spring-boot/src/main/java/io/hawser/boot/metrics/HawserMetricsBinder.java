@@ -1,0 +1,70 @@
+package io.hawser.boot.metrics;
+
+import io.hawser.nio.ConnectorStats;
+import io.hawser.nio.NioConnector;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
+
+/**
+ * Publishes a connector's {@link ConnectorStats} to Micrometer: gauges
+ * {@code hawser.connections.open}, {@code hawser.connections.idle},
+ * {@code hawser.connections.receiving.headers}, {@code hawser.connections.receiving.request},
+ * {@code hawser.connections.write.stalled} (connections), and the counter {@code hawser.timeouts}
+ * with tag {@code timeout} = {@code headers}, {@code request}, {@code idle} or {@code write}
+ * (expiries since start), and, when given a request count, the counter {@code hawser.requests}
+ * (requests handed to the servlet layer since start). Each reading takes a fresh snapshot.
+ */
+public final class HawserMetricsBinder implements MeterBinder {
+    private final NioConnector connector;
+    private final LongSupplier requests;
+    private final List<Tag> tags;
+
+    /**
+     * @param connector the connector to read
+     * @param requests the requests handled since start, or {@code null} for no {@code hawser.requests}
+     * @param tags tags added to every meter
+     */
+    public HawserMetricsBinder(NioConnector connector, LongSupplier requests, List<Tag> tags) {
+        this.connector = connector;
+        this.requests = requests;
+        this.tags = List.copyOf(tags);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        gauge(registry, "hawser.connections.open", "Open connections", ConnectorStats::connections);
+        gauge(registry, "hawser.connections.idle", "Idle persistent connections", ConnectorStats::idle);
+        gauge(registry, "hawser.connections.receiving.headers", "Connections receiving a field section",
+                ConnectorStats::receivingHeaders);
+        gauge(registry, "hawser.connections.receiving.request", "Connections receiving a request body",
+                ConnectorStats::receivingRequest);
+        gauge(registry, "hawser.connections.write.stalled", "Connections with a stalled response write",
+                ConnectorStats::writeStalled);
+        timeouts(registry, "headers", ConnectorStats::headersTimeouts);
+        timeouts(registry, "request", ConnectorStats::requestTimeouts);
+        timeouts(registry, "idle", ConnectorStats::idleTimeouts);
+        timeouts(registry, "write", ConnectorStats::writeTimeouts);
+        if (requests != null) {
+            // Micrometer holds the state object weakly: the connector (held by its server), not the supplier
+            FunctionCounter.builder("hawser.requests", connector, c -> requests.getAsLong())
+                    .description("Requests handed to the servlet layer since start").tags(tags).register(registry);
+        }
+    }
+
+    private void gauge(MeterRegistry registry, String name, String description, ToLongFunction<ConnectorStats> value) {
+        Gauge.builder(name, connector, c -> value.applyAsLong(c.stats())).description(description)
+                .baseUnit("connections").tags(tags).register(registry);
+    }
+
+    private void timeouts(MeterRegistry registry, String kind, ToLongFunction<ConnectorStats> value) {
+        FunctionCounter.builder("hawser.timeouts", connector, c -> value.applyAsLong(c.stats()))
+                .description("Connection timeouts fired since start").tags(tags).tag("timeout", kind)
+                .register(registry);
+    }
+}
