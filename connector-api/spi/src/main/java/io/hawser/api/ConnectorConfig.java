@@ -38,6 +38,7 @@ public final class ConnectorConfig {
     private final TlsConfig tls;
     private final int tlsPort;
     private final Duration tlsHandshakeTimeout;
+    private final ProxyProtocol proxyProtocol;
     private final List<Listener> extraListeners;
     private final List<Listener> listeners;
 
@@ -68,6 +69,7 @@ public final class ConnectorConfig {
         tls = b.tls;
         tlsPort = b.tlsPort;
         tlsHandshakeTimeout = b.tlsHandshakeTimeout;
+        proxyProtocol = b.proxyProtocol;
         extraListeners = List.copyOf(b.extraListeners);
         List<Listener> all = new ArrayList<>();
         if (port >= 0) {
@@ -124,6 +126,7 @@ public final class ConnectorConfig {
         b.tls = tls;
         b.tlsPort = tlsPort;
         b.tlsHandshakeTimeout = tlsHandshakeTimeout;
+        b.proxyProtocol = proxyProtocol;
         b.extraListeners.addAll(extraListeners);
         return b;
     }
@@ -312,6 +315,15 @@ public final class ConnectorConfig {
     }
 
     /**
+     * @return the PROXY protocol every listener expects before anything else, or {@code null} (the
+     *     default): none (Tomcat has none; Jetty's {@code ProxyConnectionFactory}, HAProxy's
+     *     {@code send-proxy}/{@code send-proxy-v2}, nginx's {@code proxy_protocol on})
+     */
+    public ProxyProtocol proxyProtocol() {
+        return proxyProtocol;
+    }
+
+    /**
      * @return every listener, in order: cleartext on {@link #host()}:{@link #port()} (unless -1),
      *     TLS on {@link #host()}:{@link #tlsPort()} (unless -1), then those added with
      *     {@link Builder#listener}; never empty
@@ -347,6 +359,7 @@ public final class ConnectorConfig {
         private TlsConfig tls;
         private int tlsPort = -1;
         private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+        private ProxyProtocol proxyProtocol;
         private final List<Listener> extraListeners = new ArrayList<>();
 
         private Builder() {
@@ -518,6 +531,16 @@ public final class ConnectorConfig {
         /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
         public Builder tlsHandshakeTimeout(Duration timeout) {
             this.tlsHandshakeTimeout = positive(timeout, "tlsHandshakeTimeout");
+            return this;
+        }
+
+        /**
+         * @param proxyProtocol the PROXY protocol (v1 and v2) every listener expects from its
+         *     trusted peers, or {@code null} for none; see {@link ProxyProtocol}
+         * @return this
+         */
+        public Builder proxyProtocol(ProxyProtocol proxyProtocol) {
+            this.proxyProtocol = proxyProtocol;
             return this;
         }
 

@@ -64,6 +64,8 @@ final class Http1Connection extends ListNode implements Runnable {
     private volatile boolean resetting;
     /** A connector-made error response is queued behind pending output: close (lingering) once it is written. */
     private volatile boolean closeWhenWritten;
+    /** The PROXY protocol phase and its addresses, or {@code null} without PROXY protocol (set at accept). */
+    ProxyHeaderReader proxyHeader;
     /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
     Lingering lingering;
     private volatile boolean readReady;
@@ -140,6 +142,15 @@ final class Http1Connection extends ListNode implements Runnable {
      */
     void onAccepted(long now) {
         loop.lists.all.append(this, now);
+        if (proxyHeader != null) {
+            loop.lists.proxyHeader.append(this, now);
+        } else {
+            enterFirstList(now);
+        }
+    }
+
+    /** On the loop, once any PROXY header is read: into {@code tlsHandshake} on TLS, else {@code headers}. */
+    void enterFirstList(long now) {
         (tls() != null ? loop.lists.tlsHandshake : loop.lists.headers).append(this, now);
     }
 
@@ -220,6 +231,9 @@ final class Http1Connection extends ListNode implements Runnable {
     void onReady(int ops) {
         if (lingering != null) {
             lingering.onReadable(this);
+            return;
+        }
+        if (proxyHeader != null && proxyHeader.pending() && !proxyHeader.onReadable(this, loop.readBuffer)) {
             return;
         }
         boolean handshaking = false;
@@ -797,8 +811,12 @@ final class Http1Connection extends ListNode implements Runnable {
         });
     }
 
-    /** @return the client's address (cached by the channel) */
+    /** @return the client's address: the PROXY header's source, else the socket's peer (cached by the channel) */
     InetSocketAddress remoteAddress() {
+        ProxyHeaderReader proxy = proxyHeader;
+        if (proxy != null && proxy.source() != null) {
+            return proxy.source();
+        }
         try {
             return (InetSocketAddress) channel.getRemoteAddress();
         } catch (IOException e) {
@@ -806,8 +824,12 @@ final class Http1Connection extends ListNode implements Runnable {
         }
     }
 
-    /** @return the local address the connection was accepted on (cached by the channel) */
+    /** @return the address the client connected to: the PROXY header's destination, else the socket's local address */
     InetSocketAddress localAddress() {
+        ProxyHeaderReader proxy = proxyHeader;
+        if (proxy != null && proxy.destination() != null) {
+            return proxy.destination();
+        }
         try {
             return (InetSocketAddress) channel.getLocalAddress();
         } catch (IOException e) {
