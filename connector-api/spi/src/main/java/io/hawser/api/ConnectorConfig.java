@@ -558,6 +558,19 @@ public final class ConnectorConfig {
         }
 
         /**
+         * Adds a Unix domain socket listener (for a proxy on the same host: nginx, Envoy), after
+         * the cleartext and TLS ones; the same parser, lists and limits as a TCP listener.
+         *
+         * @param socket the socket file ({@link Listener#unix})
+         * @param secure whether it speaks TLS (needs {@link #tls})
+         * @return this
+         */
+        public Builder unixListener(java.nio.file.Path socket, boolean secure) {
+            extraListeners.add(Listener.unix(socket, secure));
+            return this;
+        }
+
+        /**
          * @return the immutable configuration
          * @throws IllegalStateException when no listener is left, or a TLS listener has no {@link #tls}
          */

@@ -811,30 +811,28 @@ final class Http1Connection extends ListNode implements Runnable {
         });
     }
 
-    /** @return the client's address: the PROXY header's source, else the socket's peer (cached by the channel) */
+    /**
+     * @return the client's address: the PROXY header's source, else the socket's peer (cached by
+     *     the channel); {@link UnixSockets#NO_ADDRESS} on a Unix domain socket
+     */
     InetSocketAddress remoteAddress() {
         ProxyHeaderReader proxy = proxyHeader;
         if (proxy != null && proxy.source() != null) {
             return proxy.source();
         }
-        try {
-            return (InetSocketAddress) channel.getRemoteAddress();
-        } catch (IOException e) {
-            return new InetSocketAddress(0);
-        }
+        return UnixSockets.inet(channel, true);
     }
 
-    /** @return the address the client connected to: the PROXY header's destination, else the socket's local address */
+    /**
+     * @return the address the client connected to: the PROXY header's destination, else the
+     *     socket's local address; {@link UnixSockets#NO_ADDRESS} on a Unix domain socket
+     */
     InetSocketAddress localAddress() {
         ProxyHeaderReader proxy = proxyHeader;
         if (proxy != null && proxy.destination() != null) {
             return proxy.destination();
         }
-        try {
-            return (InetSocketAddress) channel.getLocalAddress();
-        } catch (IOException e) {
-            return new InetSocketAddress(0);
-        }
+        return UnixSockets.inet(channel, false);
     }
 
     /** @return {@code true} when this call queued the hand-back ({@code false}: already queued) */

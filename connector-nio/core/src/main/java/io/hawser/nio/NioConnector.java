@@ -35,6 +35,8 @@ public final class NioConnector implements Connector {
     private final ExchangePool exchanges;
     /** The bound listening sockets, in the order of {@link ConnectorConfig#listeners()}; {@code null} before start. */
     private ServerSocketChannel[] servers;
+    /** The socket files of the Unix domain listeners, removed at stop. */
+    private java.util.List<java.nio.file.Path> unixFiles = java.util.List.of();
     private SelectorLoop[] loops;
     private Workers workers;
     private Acceptor[] acceptors = new Acceptor[0];
@@ -113,6 +115,7 @@ public final class NioConnector implements Connector {
             throw new IllegalStateException("workerThreads=0 needs virtual threads (Java 21+ and virtualThreads=true)");
         }
         servers = bound;
+        unixFiles = UnixSockets.files(bound);
         loops = new SelectorLoop[config.selectorLoops()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new SelectorLoop(this, i);
@@ -150,6 +153,9 @@ public final class NioConnector implements Connector {
     }
 
     private ServerSocketChannel bind(io.hawser.api.Listener listener) throws IOException {
+        if (listener.unixSocket() != null) {
+            return UnixSockets.bind(listener.unixSocket(), config.acceptBacklog());
+        }
         ServerSocketChannel channel = ServerSocketChannel.open();
         try {
             channel.bind(new InetSocketAddress(listener.host(), listener.port()), config.acceptBacklog());
@@ -161,11 +167,13 @@ public final class NioConnector implements Connector {
     }
 
     private static void closeAll(ServerSocketChannel[] channels) {
+        java.util.List<java.nio.file.Path> files = UnixSockets.files(channels);
         for (ServerSocketChannel c : channels) {
             if (c != null) {
                 closeQuietly(c);
             }
         }
+        UnixSockets.remove(files);
     }
 
     /** @return the first listener's bound port */
@@ -191,7 +199,7 @@ public final class NioConnector implements Connector {
 
     /**
      * @param listener an index into {@link ConnectorConfig#listeners()}
-     * @return that listener's bound port (the system's choice for port 0)
+     * @return that listener's bound port (the system's choice for port 0); -1 for a Unix domain socket
      * @throws IllegalStateException before {@link #start()}
      * @throws IndexOutOfBoundsException for no such listener
      */
@@ -201,7 +209,8 @@ public final class NioConnector implements Connector {
             throw new IllegalStateException("not started");
         }
         try {
-            return ((InetSocketAddress) bound[listener].getLocalAddress()).getPort();
+            java.net.SocketAddress local = bound[listener].getLocalAddress();
+            return local instanceof InetSocketAddress ? ((InetSocketAddress) local).getPort() : -1;
         } catch (IOException e) {
             throw new IllegalStateException("closed", e);
         }
@@ -250,6 +259,7 @@ public final class NioConnector implements Connector {
         for (SelectorLoop loop : loops) {
             loop.awaitStopped(5000);
         }
+        UnixSockets.remove(unixFiles);
         workers.shutdownNow();
         workers.awaitThreads(5000);
         if (tlsReloader != null) {

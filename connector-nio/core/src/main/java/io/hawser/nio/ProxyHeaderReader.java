@@ -26,7 +26,8 @@ final class ProxyHeaderReader {
     private volatile ProxyHeader.Addresses addresses;
 
     /**
-     * At accept: the phase for a connection, or {@code null} when the connector has no PROXY protocol.
+     * At accept: the phase for a connection, or {@code null} when the connector has no PROXY
+     * protocol. A Unix domain socket peer is trusted: whoever may open the socket file may send.
      *
      * @throws IOException the peer is not a trusted source (the caller closes the socket)
      */
@@ -34,8 +35,8 @@ final class ProxyHeaderReader {
         if (proxy == null) {
             return null;
         }
-        InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
-        if (!proxy.trusts(peer.getAddress())) {
+        InetSocketAddress peer = UnixSockets.inetPeer(channel);
+        if (peer != null && !proxy.trusts(peer.getAddress())) { // a Unix domain peer: its file's permissions decide
             throw new IOException("PROXY protocol from an untrusted source refused: " + peer.getAddress());
         }
         return new ProxyHeaderReader();

@@ -178,7 +178,7 @@ final class SelectorLoop implements Runnable {
             }
             ProxyHeaderReader proxy = ProxyHeaderReader.forAccepted(connector.config().proxyProtocol(), channel);
             Transport transport = tls == null ? new PlainTransport(channel)
-                    : new TlsTransport(channel, tls.newEngine((java.net.InetSocketAddress) channel.getRemoteAddress()),
+                    : new TlsTransport(channel, tls.newEngine(UnixSockets.inetPeer(channel)),
                             connector.tlsPages(), connector.tlsWrapPages());
             connection = new Http1Connection(connector, this, channel, transport);
             connection.proxyHeader = proxy;
