@@ -39,6 +39,7 @@ public final class ConnectorConfig {
     private final int tlsPort;
     private final Duration tlsHandshakeTimeout;
     private final ProxyProtocol proxyProtocol;
+    private final Duration drainDelay;
     private final List<Listener> extraListeners;
     private final List<Listener> listeners;
 
@@ -70,6 +71,7 @@ public final class ConnectorConfig {
         tlsPort = b.tlsPort;
         tlsHandshakeTimeout = b.tlsHandshakeTimeout;
         proxyProtocol = b.proxyProtocol;
+        drainDelay = b.drainDelay;
         extraListeners = List.copyOf(b.extraListeners);
         List<Listener> all = new ArrayList<>();
         if (port >= 0) {
@@ -127,6 +129,7 @@ public final class ConnectorConfig {
         b.tlsPort = tlsPort;
         b.tlsHandshakeTimeout = tlsHandshakeTimeout;
         b.proxyProtocol = proxyProtocol;
+        b.drainDelay = drainDelay;
         b.extraListeners.addAll(extraListeners);
         return b;
     }
@@ -324,6 +327,16 @@ public final class ConnectorConfig {
     }
 
     /**
+     * @return how long a graceful {@link Connector#stop} keeps serving, and accepting, after
+     *     {@link Connector#readiness()} turned {@link Connector.Readiness#DRAINING}, so load
+     *     balancers polling readiness stop sending first; then the listeners close and the drain
+     *     begins. Default 0 (Spring Boot's readiness-before-shutdown; Kubernetes' {@code preStop} sleep)
+     */
+    public Duration drainDelay() {
+        return drainDelay;
+    }
+
+    /**
      * @return every listener, in order: cleartext on {@link #host()}:{@link #port()} (unless -1),
      *     TLS on {@link #host()}:{@link #tlsPort()} (unless -1), then those added with
      *     {@link Builder#listener}; never empty
@@ -360,6 +373,7 @@ public final class ConnectorConfig {
         private int tlsPort = -1;
         private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
         private ProxyProtocol proxyProtocol;
+        private Duration drainDelay = Duration.ZERO;
         private final List<Listener> extraListeners = new ArrayList<>();
 
         private Builder() {
@@ -554,6 +568,21 @@ public final class ConnectorConfig {
          */
         public Builder listener(String host, int port, boolean secure) {
             extraListeners.add(new Listener(host, port, secure));
+            return this;
+        }
+
+        /**
+         * @param delay zero or positive: how long a graceful stop serves on after readiness turns
+         *     to draining ({@link ConnectorConfig#drainDelay()})
+         * @return this
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder drainDelay(Duration delay) {
+            Objects.requireNonNull(delay, "drainDelay");
+            if (delay.isNegative()) {
+                throw new IllegalArgumentException("drainDelay must not be negative: " + delay);
+            }
+            this.drainDelay = delay;
             return this;
         }
 

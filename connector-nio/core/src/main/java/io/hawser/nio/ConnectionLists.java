@@ -97,39 +97,40 @@ final class ConnectionLists {
      * is closed and the sweep goes on (the failure goes to {@code failures}).
      */
     void sweep(long now, LoopFailures failures) {
-        expire(headers, now, failures, c -> {
+        expire(headers, "headers", now, failures, c -> {
             if (c.onHeadersTimeout()) {
                 headersTimeouts++;
             }
         });
-        expire(request, now, failures, c -> {
+        expire(request, "request", now, failures, c -> {
             if (c.onRequestTimeout()) {
                 requestTimeouts++;
             }
         });
-        expire(idle, now, failures, c -> {
+        expire(idle, "idle", now, failures, c -> {
             idleTimeouts++;
             c.onIdleTimeout();
         });
-        expire(writeStalled, now, failures, c -> {
+        expire(writeStalled, "write-stalled", now, failures, c -> {
             writeTimeouts++;
             c.onWriteTimeout();
         });
-        expire(lingering, now, failures, Lingering::end);
-        expire(tlsHandshake, now, failures, c -> {
+        expire(lingering, "lingering", now, failures, Lingering::end);
+        expire(tlsHandshake, "tls-handshake", now, failures, c -> {
             tlsHandshakeTimeouts++;
             c.onHandshakeTimeout();
         });
-        expire(proxyHeader, now, failures, c -> {
+        expire(proxyHeader, "proxy-header", now, failures, c -> {
             proxyHeaderTimeouts++;
             c.close(); // a quiet close: nothing may be written before the header
         });
     }
 
-    private static void expire(TimeoutList list, long now, LoopFailures failures,
+    private static void expire(TimeoutList list, String name, long now, LoopFailures failures,
                                java.util.function.Consumer<Http1Connection> action) {
         list.expire(now, n -> {
             Http1Connection c = (Http1Connection) n;
+            Observability.timeout(name, now - n.since(list.kind()));
             try {
                 action.accept(c);
             } catch (Throwable t) {

@@ -296,6 +296,7 @@ final class Http1Connection extends ListNode implements Runnable {
                 watchWritable(); // a handshake flight or a KeyUpdate answer the socket did not take at once
             }
             if (loop.lists.tlsHandshake.contains(this) && tls.handshakeDone()) {
+                Observability.handshake(tls, System.nanoTime() - since(ConnectionLists.TLS_HANDSHAKE));
                 loop.lists.tlsHandshake.remove(this);
                 loop.lists.headers.append(this, System.nanoTime()); // as a cleartext connection's accept
             }
@@ -305,6 +306,9 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         if (n == 0) {
             return;
+        }
+        if (n > 0) {
+            connector.metrics.bytesIn.add(n);
         }
         buf.flip();
         synchronized (this) {
@@ -649,6 +653,7 @@ final class Http1Connection extends ListNode implements Runnable {
     private void rejectHead(BadMessageException e) {
         Http1Exchange x = exchange;
         int status = e.status();
+        Observability.rejected(connector, status, e.getMessage());
         byte[] body = x != null && "HEAD".equals(x.head.method()) ? new byte[0]
                 : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);
         ByteBuffer out = ByteBuffer.allocate(256 + body.length);
@@ -889,6 +894,7 @@ final class Http1Connection extends ListNode implements Runnable {
             closed = true;
             idle = !exchangeActive;
         }
+        Observability.closed(this);
         // TLS output the socket has not taken yet (a response's last records) goes out before the close.
         boolean lingers = (linger || !resetting && transport.wantsWrite()) && Lingering.halfClose(this);
         if (!lingers) {

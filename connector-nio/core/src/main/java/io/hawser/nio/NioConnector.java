@@ -1,6 +1,7 @@
 package io.hawser.nio;
 
 import io.hawser.api.Connector;
+import io.hawser.api.Connector.Readiness;
 import io.hawser.api.ConnectorConfig;
 import io.hawser.api.HttpHandler;
 import java.io.Closeable;
@@ -35,6 +36,8 @@ public final class NioConnector implements Connector {
     private final ExchangePool exchanges;
     /** The bound listening sockets, in the order of {@link ConnectorConfig#listeners()}; {@code null} before start. */
     private ServerSocketChannel[] servers;
+    /** Traffic counters since start (JMX: {@link ConnectorManagement}). */
+    final ConnectorMetrics metrics = new ConnectorMetrics();
     /** The socket files of the Unix domain listeners, removed at stop. */
     private java.util.List<java.nio.file.Path> unixFiles = java.util.List.of();
     private SelectorLoop[] loops;
@@ -51,7 +54,13 @@ public final class NioConnector implements Connector {
     /** Pages for multi-record TLS output ({@link TlsTransport#MAX_WRAP_BYTES} of plaintext). */
     private BufferPool tlsWrapPages;
     private final HandshakeFailureLog handshakeFailures = new HandshakeFailureLog();
+    /** A stop began (guards against a second); see {@link #closing} for what connections see. */
     private volatile boolean stopping;
+    /** The drain began (after {@code drainDelay}): responses close their connections. */
+    private volatile boolean closing;
+    private volatile Readiness readiness = Readiness.STARTING;
+    /** The JMX MBean while started, or {@code null}. */
+    private ConnectorManagement management;
     private final java.util.concurrent.CompletableFuture<Throwable> failure = new java.util.concurrent.CompletableFuture<>();
     private static final System.Logger LOG = System.getLogger(NioConnector.class.getName());
     /** Test seam: run on every accepted socket before it is registered ({@code null}: nothing). */
@@ -129,6 +138,8 @@ public final class NioConnector implements Connector {
         for (SelectorLoop loop : loops) {
             loop.start();
         }
+        management = ConnectorManagement.register(this);
+        readiness = Readiness.READY;
         if (tlsContext != null && !config.tls().reloadInterval().isZero()) {
             tlsReloader = new TlsReloader(tlsContext);
             tlsReloader.start();
@@ -236,6 +247,11 @@ public final class NioConnector implements Connector {
             }
             stopping = true;
         }
+        readiness = Readiness.DRAINING;
+        if (!config.drainDelay().isZero() && !failure.isDone()) {
+            Thread.sleep(config.drainDelay().toMillis()); // serving on while load balancers see DRAINING
+        }
+        closing = true;
         try {
             if (!failure.isDone()) { // a failed connector's loops have ended, and closed the server sockets
                 loops[0].stopAccepting().get(1, TimeUnit.SECONDS);
@@ -260,6 +276,8 @@ public final class NioConnector implements Connector {
             loop.awaitStopped(5000);
         }
         UnixSockets.remove(unixFiles);
+        ConnectorManagement.unregister(management);
+        readiness = Readiness.STOPPED;
         workers.shutdownNow();
         workers.awaitThreads(5000);
         if (tlsReloader != null) {
@@ -284,6 +302,7 @@ public final class NioConnector implements Connector {
         if (!failure.complete(cause)) {
             return;
         }
+        readiness = Readiness.STOPPED;
         try {
             LOG.log(System.Logger.Level.ERROR, "a selector loop cannot go on; the connector stops", cause);
         } catch (Throwable ignored) {
@@ -346,8 +365,24 @@ public final class NioConnector implements Connector {
         return workers;
     }
 
+    /** @return whether the drain began: responses carry {@code Connection: close}, idle connections close */
     boolean isStopping() {
-        return stopping;
+        return closing;
+    }
+
+    /** @return {@link Readiness#READY} once started, {@link Readiness#DRAINING} from the start of a stop */
+    @Override
+    public Readiness readiness() {
+        return readiness;
+    }
+
+    /** @return the traffic counters since start, as JMX shows them (see {@link ConnectorMXBean}) */
+    public ConnectorMXBean management() {
+        ConnectorManagement m = management;
+        if (m == null) {
+            throw new IllegalStateException("not started");
+        }
+        return m;
     }
 
     void onOpened() {

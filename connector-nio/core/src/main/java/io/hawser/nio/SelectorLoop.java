@@ -191,6 +191,7 @@ final class SelectorLoop implements Runnable {
         }
         connector.onOpened();
         connection.onAccepted(System.nanoTime());
+        Observability.accepted(connection);
         try {
             connection.onReady(SelectionKey.OP_READ);
         } catch (Throwable e) {

@@ -99,6 +99,10 @@ final class ConnectorOptions {
             description = "requests per connection, then close; -1 no limit (default -1)")
     Integer maxRequestsPerConnection;
 
+    @Option(names = "--drain-delay", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "at a graceful stop, serve on this long after readiness turns DRAINING, then drain (default 0s)")
+    Duration drainDelay;
+
     @Option(names = "--proxy-protocol",
             description = "every listener expects a PROXY protocol v1 or v2 header first (HAProxy send-proxy,"
                     + " nginx proxy_protocol); needs --proxy-protocol-trusted")
@@ -178,6 +182,9 @@ final class ConnectorOptions {
         }
         if (maxRequestsPerConnection != null) {
             b.maxRequestsPerConnection(maxRequestsPerConnection);
+        }
+        if (drainDelay != null) {
+            b.drainDelay(drainDelay);
         }
         b.proxyProtocol(proxyProtocol());
         return b;

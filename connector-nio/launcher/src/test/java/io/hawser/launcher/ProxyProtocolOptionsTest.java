@@ -9,7 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code --proxy-protocol}, {@code --proxy-protocol-trusted}, {@code --proxy-protocol-timeout}. */
+/** {@code --proxy-protocol}, {@code --proxy-protocol-trusted}, {@code --proxy-protocol-timeout}, and {@code --drain-delay}. */
 class ProxyProtocolOptionsTest {
     private static ConnectorConfig config(String... args) {
         return CommandLine.populateCommand(new ConnectorOptions(), args).builder().build();
@@ -30,6 +30,12 @@ class ProxyProtocolOptionsTest {
         assertThat(c.proxyProtocol().trusts(InetAddress.getByName("fd12::1"))).isTrue();
         assertThat(c.proxyProtocol().trusts(InetAddress.getByName("11.0.0.1"))).isFalse();
         assertThat(c.proxyProtocol().trusts(InetAddress.getByName("fe80::1"))).isFalse();
+    }
+
+    @Test
+    void drainDelay() {
+        assertThat(config().drainDelay()).isZero();
+        assertThat(config("--drain-delay", "10s").drainDelay()).isEqualTo(Duration.ofSeconds(10));
     }
 
     @Test
