@@ -6,24 +6,39 @@ import jdk.jfr.EventType;
  * Where the connector reports what happens (the JFR events of {@link HawserEvents} and the
  * counters of {@link ConnectorMetrics}), called at a few seams of the wire path. An event is made
  * only when its type is being recorded ({@link EventType#isEnabled()}): otherwise a call costs a
- * check and allocates nothing.
+ * check and allocates nothing. On a VM without Flight Recorder no type registers and nothing is
+ * recorded; the counters go on.
  */
 final class Observability {
-    private static final EventType ACCEPTED = EventType.getEventType(HawserEvents.ConnectionAccepted.class);
-    private static final EventType CLOSED = EventType.getEventType(HawserEvents.ConnectionClosed.class);
-    private static final EventType HEAD = EventType.getEventType(HawserEvents.RequestHeadReceived.class);
-    private static final EventType COMMITTED = EventType.getEventType(HawserEvents.ResponseCommitted.class);
-    private static final EventType COMPLETED = EventType.getEventType(HawserEvents.ExchangeCompleted.class);
-    private static final EventType TIMEOUT = EventType.getEventType(HawserEvents.TimeoutFired.class);
-    private static final EventType REJECTED = EventType.getEventType(HawserEvents.RequestRejected.class);
-    private static final EventType HANDSHAKE = EventType.getEventType(HawserEvents.TlsHandshake.class);
+    private static final EventType ACCEPTED = type(HawserEvents.ConnectionAccepted.class);
+    private static final EventType CLOSED = type(HawserEvents.ConnectionClosed.class);
+    private static final EventType HEAD = type(HawserEvents.RequestHeadReceived.class);
+    private static final EventType COMMITTED = type(HawserEvents.ResponseCommitted.class);
+    private static final EventType COMPLETED = type(HawserEvents.ExchangeCompleted.class);
+    private static final EventType TIMEOUT = type(HawserEvents.TimeoutFired.class);
+    private static final EventType REJECTED = type(HawserEvents.RequestRejected.class);
+    private static final EventType HANDSHAKE = type(HawserEvents.TlsHandshake.class);
 
     private Observability() {
     }
 
+    /** @return the registered type, or {@code null} on a VM without Flight Recorder (then nothing is recorded) */
+    private static EventType type(Class<? extends jdk.jfr.Event> event) {
+        try {
+            return EventType.getEventType(event);
+        } catch (Throwable unsupported) { // InternalError, IllegalStateException: no JFR in this VM
+            return null;
+        }
+    }
+
+    /** @return whether a recording takes events of {@code type} now */
+    private static boolean recorded(EventType type) {
+        return type != null && type.isEnabled();
+    }
+
     /** On the loop: {@code c} was accepted and entered its lists. */
     static void accepted(Http1Connection c) {
-        if (ACCEPTED.isEnabled()) {
+        if (recorded(ACCEPTED)) {
             HawserEvents.ConnectionAccepted e = new HawserEvents.ConnectionAccepted();
             e.remoteAddress = String.valueOf(c.remoteAddress());
             e.secure = c.tls() != null;
@@ -33,7 +48,7 @@ final class Observability {
 
     /** Any thread: {@code c} closed (once). */
     static void closed(Http1Connection c) {
-        if (CLOSED.isEnabled()) {
+        if (recorded(CLOSED)) {
             HawserEvents.ConnectionClosed e = new HawserEvents.ConnectionClosed();
             e.remoteAddress = String.valueOf(c.remoteAddress());
             e.lifetime = System.nanoTime() - c.since(ConnectionLists.ALL);
@@ -46,7 +61,7 @@ final class Observability {
     static void headReceived(Http1Exchange x) {
         Http1Connection c = x.connection;
         c.connector.metrics.requests.increment();
-        if (HEAD.isEnabled()) {
+        if (recorded(HEAD)) {
             long headTime = c.loop.inLoop() && c.loop.lists.request.contains(c)
                     ? x.headNanos - c.since(ConnectionLists.REQUEST) : 0;
             HawserEvents.RequestHeadReceived e = new HawserEvents.RequestHeadReceived();
@@ -59,7 +74,7 @@ final class Observability {
 
     /** {@code x}'s response was committed with {@code status}. */
     static void committed(Http1Exchange x, int status) {
-        if (COMMITTED.isEnabled()) {
+        if (recorded(COMMITTED)) {
             HawserEvents.ResponseCommitted e = new HawserEvents.ResponseCommitted();
             e.status = status;
             e.sinceHead = System.nanoTime() - x.headNanos;
@@ -72,7 +87,7 @@ final class Observability {
         long elapsed = System.nanoTime() - x.headNanos;
         int status = x.status();
         x.connection.connector.metrics.completed(status, elapsed);
-        if (COMPLETED.isEnabled()) {
+        if (recorded(COMPLETED)) {
             HawserEvents.ExchangeCompleted e = new HawserEvents.ExchangeCompleted();
             e.method = x.head.method();
             e.target = x.head.target();
@@ -84,7 +99,7 @@ final class Observability {
 
     /** On the loop: a timeout of {@code list} fired after {@code waited} nanoseconds in it. */
     static void timeout(String list, long waited) {
-        if (TIMEOUT.isEnabled()) {
+        if (recorded(TIMEOUT)) {
             HawserEvents.TimeoutFired e = new HawserEvents.TimeoutFired();
             e.list = list;
             e.waited = waited;
@@ -95,7 +110,7 @@ final class Observability {
     /** The connector answers {@code status} to a request it rejects, for {@code reason}. */
     static void rejected(NioConnector connector, int status, String reason) {
         connector.metrics.response(status);
-        if (REJECTED.isEnabled()) {
+        if (recorded(REJECTED)) {
             HawserEvents.RequestRejected e = new HawserEvents.RequestRejected();
             e.status = status;
             e.reason = reason;
@@ -105,7 +120,7 @@ final class Observability {
 
     /** On the loop: {@code tls}'s handshake completed {@code nanos} after it began. */
     static void handshake(TlsTransport tls, long nanos) {
-        if (HANDSHAKE.isEnabled()) {
+        if (recorded(HANDSHAKE)) {
             HawserEvents.TlsHandshake e = new HawserEvents.TlsHandshake();
             e.protocol = tls.engine().getSession().getProtocol();
             e.cipherSuite = tls.engine().getSession().getCipherSuite();
