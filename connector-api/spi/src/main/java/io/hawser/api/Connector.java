@@ -33,7 +33,29 @@ public interface Connector extends AutoCloseable {
     }
 
     /**
-     * Stops gracefully: stops accepting, closes idle connections at once, lets exchanges in flight
+     * Whether the connector takes traffic, for a readiness probe (Kubernetes' readiness, a load
+     * balancer's health check): {@link #READY} between start and a stop; {@link #DRAINING} from
+     * the moment a stop begins ({@link ConnectorConfig#drainDelay()}, then the drain).
+     */
+    enum Readiness {
+        /** Not started yet. */
+        STARTING,
+        /** Started, accepting and serving. */
+        READY,
+        /** Stopping: still serving what is in flight (and, during the drain delay, accepting); send no new traffic. */
+        DRAINING,
+        /** Stopped, or failed. */
+        STOPPED
+    }
+
+    /** @return the connector's readiness; the default {@link Readiness#READY} */
+    default Readiness readiness() {
+        return Readiness.READY;
+    }
+
+    /**
+     * Stops gracefully: turns {@link #readiness()} to {@link Readiness#DRAINING}, waits
+     * {@link ConnectorConfig#drainDelay()} while still serving, then stops accepting, closes idle connections at once, lets exchanges in flight
      * finish (their responses carry {@code Connection: close}), and closes whatever is left when the
      * deadline passes. Returns when every loop and worker has stopped.
      *

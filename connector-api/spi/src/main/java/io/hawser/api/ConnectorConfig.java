@@ -38,6 +38,8 @@ public final class ConnectorConfig {
     private final TlsConfig tls;
     private final int tlsPort;
     private final Duration tlsHandshakeTimeout;
+    private final ProxyProtocol proxyProtocol;
+    private final Duration drainDelay;
     private final List<Listener> extraListeners;
     private final List<Listener> listeners;
 
@@ -68,6 +70,8 @@ public final class ConnectorConfig {
         tls = b.tls;
         tlsPort = b.tlsPort;
         tlsHandshakeTimeout = b.tlsHandshakeTimeout;
+        proxyProtocol = b.proxyProtocol;
+        drainDelay = b.drainDelay;
         extraListeners = List.copyOf(b.extraListeners);
         List<Listener> all = new ArrayList<>();
         if (port >= 0) {
@@ -124,6 +128,8 @@ public final class ConnectorConfig {
         b.tls = tls;
         b.tlsPort = tlsPort;
         b.tlsHandshakeTimeout = tlsHandshakeTimeout;
+        b.proxyProtocol = proxyProtocol;
+        b.drainDelay = drainDelay;
         b.extraListeners.addAll(extraListeners);
         return b;
     }
@@ -312,6 +318,25 @@ public final class ConnectorConfig {
     }
 
     /**
+     * @return the PROXY protocol every listener expects before anything else, or {@code null} (the
+     *     default): none (Tomcat has none; Jetty's {@code ProxyConnectionFactory}, HAProxy's
+     *     {@code send-proxy}/{@code send-proxy-v2}, nginx's {@code proxy_protocol on})
+     */
+    public ProxyProtocol proxyProtocol() {
+        return proxyProtocol;
+    }
+
+    /**
+     * @return how long a graceful {@link Connector#stop} keeps serving, and accepting, after
+     *     {@link Connector#readiness()} turned {@link Connector.Readiness#DRAINING}, so load
+     *     balancers polling readiness stop sending first; then the listeners close and the drain
+     *     begins. Default 0 (Spring Boot's readiness-before-shutdown; Kubernetes' {@code preStop} sleep)
+     */
+    public Duration drainDelay() {
+        return drainDelay;
+    }
+
+    /**
      * @return every listener, in order: cleartext on {@link #host()}:{@link #port()} (unless -1),
      *     TLS on {@link #host()}:{@link #tlsPort()} (unless -1), then those added with
      *     {@link Builder#listener}; never empty
@@ -347,6 +372,8 @@ public final class ConnectorConfig {
         private TlsConfig tls;
         private int tlsPort = -1;
         private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+        private ProxyProtocol proxyProtocol;
+        private Duration drainDelay = Duration.ZERO;
         private final List<Listener> extraListeners = new ArrayList<>();
 
         private Builder() {
@@ -522,6 +549,16 @@ public final class ConnectorConfig {
         }
 
         /**
+         * @param proxyProtocol the PROXY protocol (v1 and v2) every listener expects from its
+         *     trusted peers, or {@code null} for none; see {@link ProxyProtocol}
+         * @return this
+         */
+        public Builder proxyProtocol(ProxyProtocol proxyProtocol) {
+            this.proxyProtocol = proxyProtocol;
+            return this;
+        }
+
+        /**
          * Adds a listener after the cleartext and TLS ones on {@link #host}.
          *
          * @param host address to bind
@@ -531,6 +568,34 @@ public final class ConnectorConfig {
          */
         public Builder listener(String host, int port, boolean secure) {
             extraListeners.add(new Listener(host, port, secure));
+            return this;
+        }
+
+        /**
+         * @param delay zero or positive: how long a graceful stop serves on after readiness turns
+         *     to draining ({@link ConnectorConfig#drainDelay()})
+         * @return this
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder drainDelay(Duration delay) {
+            Objects.requireNonNull(delay, "drainDelay");
+            if (delay.isNegative()) {
+                throw new IllegalArgumentException("drainDelay must not be negative: " + delay);
+            }
+            this.drainDelay = delay;
+            return this;
+        }
+
+        /**
+         * Adds a Unix domain socket listener (for a proxy on the same host: nginx, Envoy), after
+         * the cleartext and TLS ones; the same parser, lists and limits as a TCP listener.
+         *
+         * @param socket the socket file ({@link Listener#unix})
+         * @param secure whether it speaks TLS (needs {@link #tls})
+         * @return this
+         */
+        public Builder unixListener(java.nio.file.Path socket, boolean secure) {
+            extraListeners.add(Listener.unix(socket, secure));
             return this;
         }
 

@@ -1,22 +1,47 @@
 package io.hawser.api;
 
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
  * One address a connector accepts connections on ({@link ConnectorConfig#listeners()}):
- * cleartext HTTP/1.1, or HTTP/1.1 over TLS with the connector's {@link ConnectorConfig#tls()}.
+ * cleartext HTTP/1.1, or HTTP/1.1 over TLS with the connector's {@link ConnectorConfig#tls()};
+ * over TCP on {@code host:port}, or over a Unix domain socket ({@code AF_UNIX}, {@link #unixSocket()}).
  *
- * @param host address or name to bind ({@code 0.0.0.0}: every interface)
- * @param port 0–65535 (0: a free port, see {@code NioConnector.port(Listener)})
+ * @param host address or name to bind ({@code 0.0.0.0}: every interface); for a Unix domain
+ *     socket, {@code "unix"}
+ * @param port 0–65535 (0: a free port, see {@code NioConnector.port(Listener)}); 0 for a Unix domain socket
  * @param secure whether it speaks TLS (the {@code https} scheme, RFC 9110 §4.2.2)
+ * @param unixSocket the socket file of a Unix domain socket listener, or {@code null} for TCP
  */
-public record Listener(String host, int port, boolean secure) {
+public record Listener(String host, int port, boolean secure, Path unixSocket) {
     /** Validates the port range. */
     public Listener {
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535: " + port);
         }
+    }
+
+    /**
+     * A TCP listener.
+     *
+     * @param host address or name to bind
+     * @param port 0–65535
+     * @param secure whether it speaks TLS
+     */
+    public Listener(String host, int port, boolean secure) {
+        this(host, port, secure, null);
+    }
+
+    /**
+     * @param socket the socket file to create (an existing file that no server answers on is
+     *     replaced; one that a server answers on fails the start); removed at stop
+     * @param secure whether it speaks TLS
+     * @return a Unix domain socket listener
+     */
+    public static Listener unix(Path socket, boolean secure) {
+        return new Listener("unix", 0, secure, Objects.requireNonNull(socket, "socket"));
     }
 
     /** @return {@code https} or {@code http} */

@@ -78,7 +78,7 @@ class ConnectorConfigTest {
             if (name.equals("allow")) {
                 assertThat(documented.get(name)).isEqualTo("none");
                 assertThat((java.util.Set<?>) actual).isEmpty();
-            } else if (name.equals("tls")) {
+            } else if (name.equals("tls") || name.equals("proxyProtocol")) {
                 assertThat(documented.get(name)).isEqualTo("none");
                 assertThat(actual).isNull();
             } else if (name.equals("listeners")) {

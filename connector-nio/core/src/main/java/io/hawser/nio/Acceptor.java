@@ -35,6 +35,8 @@ final class Acceptor {
     private final Semaphore permits;
     /** The TLS listener's engines, or {@code null} for cleartext. */
     private final TlsEngines tls;
+    /** Whether the server socket is TCP (Unix domain sockets have no {@code TCP_NODELAY}). */
+    private final boolean tcp;
     private final RateLimitedLog acceptFailures = new RateLimitedLog(LOG, System.Logger.Level.WARNING);
     /** Takes one connection from the listen queue: the server socket's {@code accept}, or a test's failing one. */
     volatile Accept accept;
@@ -62,6 +64,7 @@ final class Acceptor {
         this.loops = loops;
         this.permits = permits;
         this.accept = server::accept;
+        this.tcp = !UnixSockets.isUnix(server);
     }
 
     /** {@link ServerSocketChannel#accept()}, as a seam for tests that make it fail (EMFILE). */
@@ -102,7 +105,9 @@ final class Acceptor {
             }
             try {
                 channel.configureBlocking(false);
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                if (tcp) {
+                    channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                }
             } catch (IOException e) {
                 NioConnector.closeQuietly(channel);
                 permits.release();

@@ -16,6 +16,8 @@ import io.hawser.api.ConnectorConfig;
  * <tr><td>idle</td><td>response finished on a persistent connection</td><td>first byte of the next request</td><td>quiet close</td></tr>
  * <tr><td>write-stalled</td><td>a write could not complete</td><td>the channel is writable</td><td>abort (reset)</td></tr>
  * <tr><td>tls-handshake</td><td>accept on a TLS listener</td><td>handshake done (then {@code headers})</td><td>quiet close</td></tr>
+ * <tr><td>proxy-header</td><td>accept, with {@code proxyProtocol}</td><td>PROXY header complete (then
+ * {@code tls-handshake} or {@code headers})</td><td>quiet close ({@link io.hawser.api.ProxyProtocol#headerTimeout()})</td></tr>
  * <tr><td>lingering</td><td>closed after a response while the client may still send</td><td>the client's
  * end of input, or {@code maxUnreadBodyDrain} bytes read</td><td>close ({@link Lingering#TIMEOUT_NANOS})</td></tr>
  * </table>
@@ -28,6 +30,7 @@ final class ConnectionLists {
     static final int WRITE_STALLED = 4;
     static final int LINGERING = 5;
     static final int TLS_HANDSHAKE = 6;
+    static final int PROXY_HEADER = 7;
     /** Deadlines are rounded up to this many milliseconds, so nearby timeouts share one wake-up. */
     static final long GRANULARITY_MILLIS = 10;
 
@@ -38,6 +41,8 @@ final class ConnectionLists {
     final TimeoutList writeStalled;
     /** TLS connections whose handshake is not done ({@code tlsHandshakeTimeout}). */
     final TimeoutList tlsHandshake;
+    /** Connections whose PROXY protocol header is not complete ({@link ProxyHeaderReader}). */
+    final TimeoutList proxyHeader;
     /** Connections half-closed after their last response, read and discarded until the client closes ({@link Lingering}). */
     final TimeoutList lingering = new TimeoutList(LINGERING, Lingering.TIMEOUT_NANOS);
     long headersTimeouts;
@@ -45,6 +50,7 @@ final class ConnectionLists {
     long idleTimeouts;
     long writeTimeouts;
     long tlsHandshakeTimeouts;
+    long proxyHeaderTimeouts;
 
     ConnectionLists(ConnectorConfig config) {
         headers = new TimeoutList(HEADERS, config.headersTimeout().toNanos());
@@ -52,6 +58,8 @@ final class ConnectionLists {
         idle = new TimeoutList(IDLE, config.keepAliveTimeout().toNanos());
         writeStalled = new TimeoutList(WRITE_STALLED, config.writeTimeout().toNanos());
         tlsHandshake = new TimeoutList(TLS_HANDSHAKE, config.tlsHandshakeTimeout().toNanos());
+        proxyHeader = new TimeoutList(PROXY_HEADER, config.proxyProtocol() == null ? Long.MAX_VALUE
+                : config.proxyProtocol().headerTimeout().toNanos());
     }
 
     /** Takes {@code node} out of every list (on close). */
@@ -62,6 +70,7 @@ final class ConnectionLists {
         idle.remove(node);
         writeStalled.remove(node);
         tlsHandshake.remove(node);
+        proxyHeader.remove(node);
     }
 
     /**
@@ -72,7 +81,7 @@ final class ConnectionLists {
     long selectTimeoutMillis(long now) {
         long deadline = Math.min(Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
                 Math.min(idle.nextDeadline(), writeStalled.nextDeadline())),
-                Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()));
+                Math.min(Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()), proxyHeader.nextDeadline()));
         if (deadline == Long.MAX_VALUE) {
             return 0;
         }
@@ -88,35 +97,40 @@ final class ConnectionLists {
      * is closed and the sweep goes on (the failure goes to {@code failures}).
      */
     void sweep(long now, LoopFailures failures) {
-        expire(headers, now, failures, c -> {
+        expire(headers, "headers", now, failures, c -> {
             if (c.onHeadersTimeout()) {
                 headersTimeouts++;
             }
         });
-        expire(request, now, failures, c -> {
+        expire(request, "request", now, failures, c -> {
             if (c.onRequestTimeout()) {
                 requestTimeouts++;
             }
         });
-        expire(idle, now, failures, c -> {
+        expire(idle, "idle", now, failures, c -> {
             idleTimeouts++;
             c.onIdleTimeout();
         });
-        expire(writeStalled, now, failures, c -> {
+        expire(writeStalled, "write-stalled", now, failures, c -> {
             writeTimeouts++;
             c.onWriteTimeout();
         });
-        expire(lingering, now, failures, Lingering::end);
-        expire(tlsHandshake, now, failures, c -> {
+        expire(lingering, "lingering", now, failures, Lingering::end);
+        expire(tlsHandshake, "tls-handshake", now, failures, c -> {
             tlsHandshakeTimeouts++;
             c.onHandshakeTimeout();
         });
+        expire(proxyHeader, "proxy-header", now, failures, c -> {
+            proxyHeaderTimeouts++;
+            c.close(); // a quiet close: nothing may be written before the header
+        });
     }
 
-    private static void expire(TimeoutList list, long now, LoopFailures failures,
+    private static void expire(TimeoutList list, String name, long now, LoopFailures failures,
                                java.util.function.Consumer<Http1Connection> action) {
         list.expire(now, n -> {
             Http1Connection c = (Http1Connection) n;
+            Observability.timeout(name, now - n.since(list.kind()));
             try {
                 action.accept(c);
             } catch (Throwable t) {

@@ -66,10 +66,21 @@ public final class ConnectorStats {
         return values[10];
     }
 
+    /** @return connections whose PROXY protocol header is not complete yet */
+    public long awaitingProxyHeader() {
+        return values[11];
+    }
+
+    /** @return PROXY protocol headerTimeout expiries (quiet close) */
+    public long proxyHeaderTimeouts() {
+        return values[12];
+    }
+
     static long[] of(ConnectionLists lists) {
         return new long[] {lists.all.size(), lists.headers.size(), lists.request.size(), lists.idle.size(),
             lists.writeStalled.size(), lists.headersTimeouts, lists.requestTimeouts, lists.idleTimeouts,
-            lists.writeTimeouts, lists.tlsHandshake.size(), lists.tlsHandshakeTimeouts};
+            lists.writeTimeouts, lists.tlsHandshake.size(), lists.tlsHandshakeTimeouts,
+            lists.proxyHeader.size(), lists.proxyHeaderTimeouts};
     }
 
     @Override
@@ -77,6 +88,7 @@ public final class ConnectorStats {
         return "connections=" + connections() + " headers=" + receivingHeaders() + " request=" + receivingRequest()
                 + " idle=" + idle() + " writeStalled=" + writeStalled() + " handshaking=" + handshaking()
                 + " timeouts(headers=" + headersTimeouts() + " request=" + requestTimeouts() + " idle=" + idleTimeouts()
-                + " write=" + writeTimeouts() + " tlsHandshake=" + tlsHandshakeTimeouts() + ")";
+                + " write=" + writeTimeouts() + " tlsHandshake=" + tlsHandshakeTimeouts()
+                + " proxyHeader=" + proxyHeaderTimeouts() + ")";
     }
 }

@@ -64,6 +64,8 @@ final class Http1Connection extends ListNode implements Runnable {
     private volatile boolean resetting;
     /** A connector-made error response is queued behind pending output: close (lingering) once it is written. */
     private volatile boolean closeWhenWritten;
+    /** The PROXY protocol phase and its addresses, or {@code null} without PROXY protocol (set at accept). */
+    ProxyHeaderReader proxyHeader;
     /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
     Lingering lingering;
     private volatile boolean readReady;
@@ -140,6 +142,15 @@ final class Http1Connection extends ListNode implements Runnable {
      */
     void onAccepted(long now) {
         loop.lists.all.append(this, now);
+        if (proxyHeader != null) {
+            loop.lists.proxyHeader.append(this, now);
+        } else {
+            enterFirstList(now);
+        }
+    }
+
+    /** On the loop, once any PROXY header is read: into {@code tlsHandshake} on TLS, else {@code headers}. */
+    void enterFirstList(long now) {
         (tls() != null ? loop.lists.tlsHandshake : loop.lists.headers).append(this, now);
     }
 
@@ -222,6 +233,9 @@ final class Http1Connection extends ListNode implements Runnable {
             lingering.onReadable(this);
             return;
         }
+        if (proxyHeader != null && proxyHeader.pending() && !proxyHeader.onReadable(this, loop.readBuffer)) {
+            return;
+        }
         boolean handshaking = false;
         if ((ops & SelectionKey.OP_WRITE) != 0) {
             InterestOps.remove(key, SelectionKey.OP_WRITE);
@@ -282,6 +296,7 @@ final class Http1Connection extends ListNode implements Runnable {
                 watchWritable(); // a handshake flight or a KeyUpdate answer the socket did not take at once
             }
             if (loop.lists.tlsHandshake.contains(this) && tls.handshakeDone()) {
+                Observability.handshake(tls, System.nanoTime() - since(ConnectionLists.TLS_HANDSHAKE));
                 loop.lists.tlsHandshake.remove(this);
                 loop.lists.headers.append(this, System.nanoTime()); // as a cleartext connection's accept
             }
@@ -291,6 +306,9 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         if (n == 0) {
             return;
+        }
+        if (n > 0) {
+            connector.metrics.bytesIn.add(n);
         }
         buf.flip();
         synchronized (this) {
@@ -635,6 +653,7 @@ final class Http1Connection extends ListNode implements Runnable {
     private void rejectHead(BadMessageException e) {
         Http1Exchange x = exchange;
         int status = e.status();
+        Observability.rejected(connector, status, e.getMessage());
         byte[] body = x != null && "HEAD".equals(x.head.method()) ? new byte[0]
                 : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);
         ByteBuffer out = ByteBuffer.allocate(256 + body.length);
@@ -797,22 +816,28 @@ final class Http1Connection extends ListNode implements Runnable {
         });
     }
 
-    /** @return the client's address (cached by the channel) */
+    /**
+     * @return the client's address: the PROXY header's source, else the socket's peer (cached by
+     *     the channel); {@link UnixSockets#NO_ADDRESS} on a Unix domain socket
+     */
     InetSocketAddress remoteAddress() {
-        try {
-            return (InetSocketAddress) channel.getRemoteAddress();
-        } catch (IOException e) {
-            return new InetSocketAddress(0);
+        ProxyHeaderReader proxy = proxyHeader;
+        if (proxy != null && proxy.source() != null) {
+            return proxy.source();
         }
+        return UnixSockets.inet(channel, true);
     }
 
-    /** @return the local address the connection was accepted on (cached by the channel) */
+    /**
+     * @return the address the client connected to: the PROXY header's destination, else the
+     *     socket's local address; {@link UnixSockets#NO_ADDRESS} on a Unix domain socket
+     */
     InetSocketAddress localAddress() {
-        try {
-            return (InetSocketAddress) channel.getLocalAddress();
-        } catch (IOException e) {
-            return new InetSocketAddress(0);
+        ProxyHeaderReader proxy = proxyHeader;
+        if (proxy != null && proxy.destination() != null) {
+            return proxy.destination();
         }
+        return UnixSockets.inet(channel, false);
     }
 
     /** @return {@code true} when this call queued the hand-back ({@code false}: already queued) */
@@ -869,6 +894,7 @@ final class Http1Connection extends ListNode implements Runnable {
             closed = true;
             idle = !exchangeActive;
         }
+        Observability.closed(this);
         // TLS output the socket has not taken yet (a response's last records) goes out before the close.
         boolean lingers = (linger || !resetting && transport.wantsWrite()) && Lingering.halfClose(this);
         if (!lingers) {

@@ -49,6 +49,8 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private static final int HANDLER_RETURNED = 1;
     private static final int COMPLETED = 2;
     private int status;
+    /** When this request's head was complete ({@code System.nanoTime()}): response times count from it. */
+    long headNanos;
     private Supplier<HttpFields> trailers;
     private volatile boolean async;
     private String path;
@@ -87,6 +89,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
 
     /** Resets for the request whose head was just parsed. */
     void begin() {
+        headNanos = System.nanoTime();
         status = 200;
         responseFields.clear();
         trailers = null;
@@ -111,6 +114,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
             viewWentAsync = false;
         }
         view.generation = generation;
+        Observability.headReceived(this);
     }
 
     @Override
@@ -242,6 +246,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
                 }
             }
         }
+        Observability.completed(this);
         if (connection.isClosed()) {
             connection.retireExchange();
             return false;

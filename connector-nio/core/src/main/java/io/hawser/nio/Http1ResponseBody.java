@@ -314,6 +314,7 @@ final class Http1ResponseBody extends ResponseBody {
             throw new IOException(written + " bytes written, more than the declared Content-Length of " + declaredLength);
         }
         committed = true;
+        Observability.committed(exchange, status);
         bodyAllowed = ResponseFraming.hasContent(status, isHead);
         ResponseFraming decision = ResponseFraming.decide(status, isHead, http10, declaredLength, last,
                 exchange.trailers() != null, exchange.closeAfter || connection.connector.isStopping(),
@@ -544,7 +545,9 @@ final class Http1ResponseBody extends ResponseBody {
         Transport transport = connection.transport;
         try {
             while (total > 0 || transport.wantsWrite()) {
-                total -= transport.write(parts, from, k - from);
+                long taken = transport.write(parts, from, k - from);
+                total -= taken;
+                connection.connector.metrics.bytesOut.add(taken);
                 if (total == 0 && !transport.wantsWrite()) {
                     break; // on the wire (TLS: every record it was wrapped into)
                 }
@@ -641,7 +644,7 @@ final class Http1ResponseBody extends ResponseBody {
                 try {
                     if (transport.flush() && rest.hasRemaining()) {
                         single[0] = rest;
-                        transport.write(single, 0, 1);
+                        connection.connector.metrics.bytesOut.add(transport.write(single, 0, 1));
                     }
                 } catch (IOException e) {
                     connection.close();

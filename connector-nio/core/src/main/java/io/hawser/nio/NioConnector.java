@@ -1,6 +1,7 @@
 package io.hawser.nio;
 
 import io.hawser.api.Connector;
+import io.hawser.api.Connector.Readiness;
 import io.hawser.api.ConnectorConfig;
 import io.hawser.api.HttpHandler;
 import java.io.Closeable;
@@ -35,6 +36,10 @@ public final class NioConnector implements Connector {
     private final ExchangePool exchanges;
     /** The bound listening sockets, in the order of {@link ConnectorConfig#listeners()}; {@code null} before start. */
     private ServerSocketChannel[] servers;
+    /** Traffic counters since start (JMX: {@link ConnectorManagement}). */
+    final ConnectorMetrics metrics = new ConnectorMetrics();
+    /** The socket files of the Unix domain listeners, removed at stop. */
+    private java.util.List<java.nio.file.Path> unixFiles = java.util.List.of();
     private SelectorLoop[] loops;
     private Workers workers;
     private Acceptor[] acceptors = new Acceptor[0];
@@ -49,7 +54,13 @@ public final class NioConnector implements Connector {
     /** Pages for multi-record TLS output ({@link TlsTransport#MAX_WRAP_BYTES} of plaintext). */
     private BufferPool tlsWrapPages;
     private final HandshakeFailureLog handshakeFailures = new HandshakeFailureLog();
+    /** A stop began (guards against a second); see {@link #closing} for what connections see. */
     private volatile boolean stopping;
+    /** The drain began (after {@code drainDelay}): responses close their connections. */
+    private volatile boolean closing;
+    private volatile Readiness readiness = Readiness.STARTING;
+    /** The JMX MBean while started, or {@code null}. */
+    private ConnectorManagement management;
     private final java.util.concurrent.CompletableFuture<Throwable> failure = new java.util.concurrent.CompletableFuture<>();
     private static final System.Logger LOG = System.getLogger(NioConnector.class.getName());
     /** Test seam: run on every accepted socket before it is registered ({@code null}: nothing). */
@@ -113,6 +124,7 @@ public final class NioConnector implements Connector {
             throw new IllegalStateException("workerThreads=0 needs virtual threads (Java 21+ and virtualThreads=true)");
         }
         servers = bound;
+        unixFiles = UnixSockets.files(bound);
         loops = new SelectorLoop[config.selectorLoops()];
         for (int i = 0; i < loops.length; i++) {
             loops[i] = new SelectorLoop(this, i);
@@ -126,6 +138,8 @@ public final class NioConnector implements Connector {
         for (SelectorLoop loop : loops) {
             loop.start();
         }
+        management = ConnectorManagement.register(this);
+        readiness = Readiness.READY;
         if (tlsContext != null && !config.tls().reloadInterval().isZero()) {
             tlsReloader = new TlsReloader(tlsContext);
             tlsReloader.start();
@@ -150,6 +164,9 @@ public final class NioConnector implements Connector {
     }
 
     private ServerSocketChannel bind(io.hawser.api.Listener listener) throws IOException {
+        if (listener.unixSocket() != null) {
+            return UnixSockets.bind(listener.unixSocket(), config.acceptBacklog());
+        }
         ServerSocketChannel channel = ServerSocketChannel.open();
         try {
             channel.bind(new InetSocketAddress(listener.host(), listener.port()), config.acceptBacklog());
@@ -161,11 +178,13 @@ public final class NioConnector implements Connector {
     }
 
     private static void closeAll(ServerSocketChannel[] channels) {
+        java.util.List<java.nio.file.Path> files = UnixSockets.files(channels);
         for (ServerSocketChannel c : channels) {
             if (c != null) {
                 closeQuietly(c);
             }
         }
+        UnixSockets.remove(files);
     }
 
     /** @return the first listener's bound port */
@@ -191,7 +210,7 @@ public final class NioConnector implements Connector {
 
     /**
      * @param listener an index into {@link ConnectorConfig#listeners()}
-     * @return that listener's bound port (the system's choice for port 0)
+     * @return that listener's bound port (the system's choice for port 0); -1 for a Unix domain socket
      * @throws IllegalStateException before {@link #start()}
      * @throws IndexOutOfBoundsException for no such listener
      */
@@ -201,7 +220,8 @@ public final class NioConnector implements Connector {
             throw new IllegalStateException("not started");
         }
         try {
-            return ((InetSocketAddress) bound[listener].getLocalAddress()).getPort();
+            java.net.SocketAddress local = bound[listener].getLocalAddress();
+            return local instanceof InetSocketAddress ? ((InetSocketAddress) local).getPort() : -1;
         } catch (IOException e) {
             throw new IllegalStateException("closed", e);
         }
@@ -227,6 +247,11 @@ public final class NioConnector implements Connector {
             }
             stopping = true;
         }
+        readiness = Readiness.DRAINING;
+        if (!config.drainDelay().isZero() && !failure.isDone()) {
+            Thread.sleep(config.drainDelay().toMillis()); // serving on while load balancers see DRAINING
+        }
+        closing = true;
         try {
             if (!failure.isDone()) { // a failed connector's loops have ended, and closed the server sockets
                 loops[0].stopAccepting().get(1, TimeUnit.SECONDS);
@@ -250,6 +275,9 @@ public final class NioConnector implements Connector {
         for (SelectorLoop loop : loops) {
             loop.awaitStopped(5000);
         }
+        UnixSockets.remove(unixFiles);
+        ConnectorManagement.unregister(management);
+        readiness = Readiness.STOPPED;
         workers.shutdownNow();
         workers.awaitThreads(5000);
         if (tlsReloader != null) {
@@ -274,6 +302,7 @@ public final class NioConnector implements Connector {
         if (!failure.complete(cause)) {
             return;
         }
+        readiness = Readiness.STOPPED;
         try {
             LOG.log(System.Logger.Level.ERROR, "a selector loop cannot go on; the connector stops", cause);
         } catch (Throwable ignored) {
@@ -336,8 +365,24 @@ public final class NioConnector implements Connector {
         return workers;
     }
 
+    /** @return whether the drain began: responses carry {@code Connection: close}, idle connections close */
     boolean isStopping() {
-        return stopping;
+        return closing;
+    }
+
+    /** @return {@link Readiness#READY} once started, {@link Readiness#DRAINING} from the start of a stop */
+    @Override
+    public Readiness readiness() {
+        return readiness;
+    }
+
+    /** @return the traffic counters since start, as JMX shows them (see {@link ConnectorMXBean}) */
+    public ConnectorMXBean management() {
+        ConnectorManagement m = management;
+        if (m == null) {
+            throw new IllegalStateException("not started");
+        }
+        return m;
     }
 
     void onOpened() {
@@ -365,7 +410,7 @@ public final class NioConnector implements Connector {
         if (loops == null) {
             throw new IllegalStateException("not started");
         }
-        long[] sum = new long[11];
+        long[] sum = new long[13];
         for (SelectorLoop loop : loops) {
             try {
                 long[] one = loop.stats().get(1, TimeUnit.SECONDS);

@@ -176,10 +176,12 @@ final class SelectorLoop implements Runnable {
             if (seam != null) {
                 seam.accept(channel);
             }
+            ProxyHeaderReader proxy = ProxyHeaderReader.forAccepted(connector.config().proxyProtocol(), channel);
             Transport transport = tls == null ? new PlainTransport(channel)
-                    : new TlsTransport(channel, tls.newEngine((java.net.InetSocketAddress) channel.getRemoteAddress()),
+                    : new TlsTransport(channel, tls.newEngine(UnixSockets.inetPeer(channel)),
                             connector.tlsPages(), connector.tlsWrapPages());
             connection = new Http1Connection(connector, this, channel, transport);
+            connection.proxyHeader = proxy;
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (Throwable e) {
             LOG.log(Level.DEBUG, "cannot register a connection", e);
@@ -189,6 +191,7 @@ final class SelectorLoop implements Runnable {
         }
         connector.onOpened();
         connection.onAccepted(System.nanoTime());
+        Observability.accepted(connection);
         try {
             connection.onReady(SelectionKey.OP_READ);
         } catch (Throwable e) {

@@ -31,6 +31,11 @@ final class TimeoutList {
         this.timeoutNanos = timeoutNanos;
     }
 
+    /** @return which link pair of the nodes this list uses */
+    int kind() {
+        return kind;
+    }
+
     /** @return the number of nodes in the list */
     int size() {
         return size;

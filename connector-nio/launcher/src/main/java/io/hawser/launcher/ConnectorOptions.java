@@ -99,6 +99,24 @@ final class ConnectorOptions {
             description = "requests per connection, then close; -1 no limit (default -1)")
     Integer maxRequestsPerConnection;
 
+    @Option(names = "--drain-delay", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "at a graceful stop, serve on this long after readiness turns DRAINING, then drain (default 0s)")
+    Duration drainDelay;
+
+    @Option(names = "--proxy-protocol",
+            description = "every listener expects a PROXY protocol v1 or v2 header first (HAProxy send-proxy,"
+                    + " nginx proxy_protocol); needs --proxy-protocol-trusted")
+    boolean proxyProtocol;
+
+    @Option(names = "--proxy-protocol-trusted", paramLabel = "CIDR", split = ",",
+            description = "peers allowed to send the PROXY header, comma-separated CIDR blocks or addresses;"
+                    + " any other peer is closed at accept")
+    List<String> proxyProtocolTrusted;
+
+    @Option(names = "--proxy-protocol-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "time from accept to a complete PROXY header, else a quiet close (default 5s)")
+    Duration proxyProtocolTimeout;
+
     /**
      * @return a builder holding what these options describe (the TLS options add to it)
      * @throws IllegalArgumentException for a value the configuration rejects (its message names the field)
@@ -165,7 +183,26 @@ final class ConnectorOptions {
         if (maxRequestsPerConnection != null) {
             b.maxRequestsPerConnection(maxRequestsPerConnection);
         }
+        if (drainDelay != null) {
+            b.drainDelay(drainDelay);
+        }
+        b.proxyProtocol(proxyProtocol());
         return b;
+    }
+
+    /** @return the PROXY protocol the options ask for, or {@code null}; a half-given one is refused */
+    private io.hawser.api.ProxyProtocol proxyProtocol() {
+        if (!proxyProtocol) {
+            if (proxyProtocolTrusted != null || proxyProtocolTimeout != null) {
+                throw new IllegalArgumentException("--proxy-protocol-trusted and --proxy-protocol-timeout need --proxy-protocol");
+            }
+            return null;
+        }
+        if (proxyProtocolTrusted == null) {
+            throw new IllegalArgumentException("--proxy-protocol needs --proxy-protocol-trusted CIDR,...");
+        }
+        io.hawser.api.ProxyProtocol p = io.hawser.api.ProxyProtocol.trusting(proxyProtocolTrusted);
+        return proxyProtocolTimeout == null ? p : p.withHeaderTimeout(proxyProtocolTimeout);
     }
 
     private static ComplianceListener listener(String name) {

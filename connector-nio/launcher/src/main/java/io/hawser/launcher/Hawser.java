@@ -266,11 +266,18 @@ public final class Hawser implements Callable<Integer> {
             }
         }, "hawser-shutdown"));
         List<io.hawser.api.Listener> listeners = config.listeners();
+        String base = null;
         for (int i = 0; i < listeners.size(); i++) {
-            out.println("listening on " + listeners.get(i).scheme() + "://" + displayHost(listeners.get(i).host())
-                    + ":" + server.port(i) + "/");
+            io.hawser.api.Listener l = listeners.get(i);
+            if (l.unixSocket() != null) {
+                out.println("listening on unix:" + l.unixSocket() + " (" + l.scheme() + ")");
+                continue;
+            }
+            String url = l.scheme() + "://" + displayHost(l.host()) + ":" + server.port(i);
+            out.println("listening on " + url + "/");
+            base = base == null ? url : base;
         }
-        String base = listeners.get(0).scheme() + "://" + displayHost(listeners.get(0).host()) + ":" + server.port();
+        base = base == null ? "http://localhost" : base; // Unix sockets only: curl --unix-socket PATH http://localhost/...
         for (DeployedApp d : deployed) {
             out.println(base + d.contextPath() + "/  " + d.source());
         }

@@ -73,8 +73,9 @@ final class TlsOptions {
             description = "accept → TLS handshake done, else a quiet close (default 10s)")
     Duration handshakeTimeout;
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT[:tls]",
-            description = "another listener (repeatable), e.g. 127.0.0.1:9090 or [::1]:9443:tls")
+    @Option(names = "--listen", paramLabel = "HOST:PORT[:tls]|unix:PATH[:tls]",
+            description = "another listener (repeatable), e.g. 127.0.0.1:9090, [::1]:9443:tls, or a Unix domain"
+                    + " socket unix:/run/hawser/http.sock (for nginx or Envoy on the same host; removed at stop)")
     List<String> listeners = new ArrayList<>();
 
     /** @return whether any TLS option was given */
@@ -164,6 +165,13 @@ final class TlsOptions {
         boolean secure = rest.endsWith(":tls");
         if (secure) {
             rest = rest.substring(0, rest.length() - 4);
+        }
+        if (rest.startsWith("unix:")) {
+            if (rest.length() == 5) {
+                throw new IllegalArgumentException("--listen unix: needs a socket path: " + option);
+            }
+            b.unixListener(java.nio.file.Path.of(rest.substring(5)), secure);
+            return;
         }
         int colon = rest.lastIndexOf(':');
         if (colon <= 0) {

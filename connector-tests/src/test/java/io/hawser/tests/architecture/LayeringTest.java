@@ -44,7 +44,9 @@ class LayeringTest {
                 .should().onlyDependOnClassesThat().resideInAnyPackage("io.hawser.api..", "io.hawser.nio..",
                         "io.hawser.http1..", "java..", "jdk.internal..",
                         // JSSE, JCE and X.500 names, all in java.base: TLS on the loops (SSLEngine) and its keys
-                        "javax.net.ssl..", "javax.crypto..", "javax.security.auth.x500..")
+                        "javax.net.ssl..", "javax.crypto..", "javax.security.auth.x500..",
+                        // observability, in the JDK: JFR events and the connector's JMX MBean
+                        "jdk.jfr..", "javax.management..")
                 .check(classes);
         noClasses().that().resideInAnyPackage("io.hawser.nio..", "io.hawser.http1..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..")
