@@ -37,19 +37,29 @@ final class RequestAddresses {
         return local.indexOf(':') >= 0 ? "[" + local + "]" : local;
     }
 
-    /** @return the server port: the Host field's (80 when it has none), else the local port */
-    static int serverPort(HostAuthority host, HttpExchange exchange) {
+    /**
+     * @param scheme {@code http} or {@code https}
+     * @return the server port: the Host field's (the scheme's default when it has none), else the
+     *     local port
+     */
+    static int serverPort(HostAuthority host, HttpExchange exchange, String scheme) {
         if (host != null) {
-            return host.port() >= 0 ? host.port() : 80;
+            return host.port() >= 0 ? host.port() : defaultPort(scheme);
         }
         return exchange.localAddress().getPort();
     }
 
-    /** @return scheme://host[:port] + uri, the port left out when it is 80 */
+    /** @return 443 for {@code https}, else 80 (RFC 9110 §4.2) */
+    static int defaultPort(String scheme) {
+        return scheme.equals("https") ? 443 : 80;
+    }
+
+    /** @return scheme://host[:port] + uri, the port left out when it is the scheme's default */
     static StringBuffer requestUrl(HttpServletRequest request, String uri) {
-        StringBuffer url = new StringBuffer(64).append(request.getScheme()).append("://").append(request.getServerName());
+        String scheme = request.getScheme();
+        StringBuffer url = new StringBuffer(64).append(scheme).append("://").append(request.getServerName());
         int port = request.getServerPort();
-        if (port > 0 && port != 80) {
+        if (port > 0 && port != defaultPort(scheme)) {
             url.append(':').append(port);
         }
         return url.append(uri);

@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpFields;
 import jakarta.servlet.AsyncContext;
@@ -39,8 +40,12 @@ import java.util.Map;
  * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10); a FORM login's replayed request
  * reports the saved method, parameters and body ({@link FormLogin}).
  *
- * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids;
- * {@code isSecure} is {@code false} (the connector speaks cleartext HTTP/1.1).
+ * <p>Scheme, {@code isSecure}, server name and port, the remote address and port, and a path
+ * prefix on {@code getContextPath}/{@code getRequestURI} come from the {@link ForwardedRequest}
+ * the adapter computed once for the request: a trusted proxy's forwarded values, else the
+ * connection's (TLS or not) and the {@code Host} field.
+ *
+ * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids.
  */
 final class ServletRequestView implements HttpServletRequest {
     private final RequestCycle cycle;
@@ -58,6 +63,8 @@ final class ServletRequestView implements HttpServletRequest {
     private ServletHolder servlet;
     private boolean asyncSupported;
     private final RequestAuth auth;
+    /** The original request as trusted proxies describe it, or the connection's own values. */
+    private final ForwardedRequest forwarded;
     /** The method a FORM login replays, or {@code null} for the exchange's. */
     private String replayedMethod;
 
@@ -77,6 +84,7 @@ final class ServletRequestView implements HttpServletRequest {
         this.mapping = mapping;
         this.servlet = mapping.servlet();
         this.auth = new RequestAuth(cycle);
+        this.forwarded = cycle.forwarded();
     }
 
     /** @return the request's user and the security methods */
@@ -234,29 +242,34 @@ final class ServletRequestView implements HttpServletRequest {
         return exchange.protocol();
     }
 
+    /** @return {@code https} over TLS, else {@code http}; a trusted proxy's forwarded proto wins ({@link ForwardedRequest}) */
     @Override
     public String getScheme() {
-        return "http";
+        return forwarded.scheme();
     }
 
     @Override
     public boolean isSecure() {
-        return false;
+        return forwarded.isSecure();
     }
 
     @Override
     public String getServerName() {
-        return RequestAddresses.serverName(values.authority(exchange.requestTarget()), exchange);
+        String host = forwarded.host();
+        return host != null ? host : RequestAddresses.serverName(values.authority(exchange.requestTarget()), exchange);
     }
 
     @Override
     public int getServerPort() {
-        return RequestAddresses.serverPort(values.authority(exchange.requestTarget()), exchange);
+        int port = forwarded.port();
+        return port >= 0 ? port
+                : RequestAddresses.serverPort(values.authority(exchange.requestTarget()), exchange, forwarded.scheme());
     }
 
+    /** @return the client's address: the connection's peer, or the one a trusted proxy forwarded */
     @Override
     public String getRemoteAddr() {
-        return RequestAddresses.literal(exchange.remoteAddress());
+        return forwarded.remoteAddress();
     }
 
     /** No reverse DNS lookup (as Tomcat's {@code enableLookups=false}): the address. */
@@ -267,7 +280,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public int getRemotePort() {
-        return exchange.remoteAddress().getPort();
+        return forwarded.remotePort();
     }
 
     @Override
@@ -292,7 +305,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getRequestURI() {
-        return exchange.path();
+        return forwarded.prefix().isEmpty() ? exchange.path() : forwarded.prefix() + exchange.path();
     }
 
     @Override
@@ -302,7 +315,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getContextPath() {
-        return app.contextPath();
+        return forwarded.prefix().isEmpty() ? app.contextPath() : forwarded.prefix() + app.contextPath();
     }
 
     @Override

@@ -331,6 +331,7 @@ public final class WebApp {
         return confidentialPort;
     }
 
+
     /**
      * @param config what {@code ServletContext.getJspConfigDescriptor()} returns (web.xml's
      *     {@code <jsp-config>}, read by a JSP engine), or {@code null} for none (the default)

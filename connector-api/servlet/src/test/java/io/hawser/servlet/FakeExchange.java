@@ -32,6 +32,7 @@ final class FakeExchange {
     private boolean chunked;
     private HttpFields requestTrailers = HttpFields.EMPTY;
     private String protocol = "HTTP/1.1";
+    private InetSocketAddress remote = new InetSocketAddress("127.0.0.1", 50123);
 
     static FakeExchange get(String target) {
         return new FakeExchange().method("GET").target(target).header("Host", "example.com:8080");
@@ -49,6 +50,11 @@ final class FakeExchange {
 
     FakeExchange protocol(String p) {
         protocol = p;
+        return this;
+    }
+
+    FakeExchange remote(String address, int port) {
+        remote = new InetSocketAddress(address, port);
         return this;
     }
 
@@ -83,7 +89,7 @@ final class FakeExchange {
         when(exchange.requestBody()).thenReturn(new BytesRequestBody(body, chunked, requestTrailers));
         when(exchange.responseFields()).thenReturn(responseFields);
         when(exchange.responseBody()).thenReturn(responseBody);
-        when(exchange.remoteAddress()).thenReturn(new InetSocketAddress("127.0.0.1", 50123));
+        when(exchange.remoteAddress()).thenReturn(remote);
         when(exchange.localAddress()).thenReturn(new InetSocketAddress("127.0.0.1", 8080));
         when(exchange.status()).thenAnswer(inv -> status.get());
         doAnswer(inv -> {
