@@ -68,13 +68,11 @@ public final class Hawser implements Callable<Integer> {
     @Mixin
     TlsOptions tls = new TlsOptions();
 
-    @Option(names = "--access-log", paramLabel = "FILE|-",
-            description = "write an access log to FILE (appended), or - for standard output")
-    String accessLog;
+    @Mixin
+    AccessLogOptions accessLog = new AccessLogOptions();
 
-    @Option(names = "--access-log-format", paramLabel = "common|combined",
-            description = "Common or Combined Log Format (default common)")
-    AccessLog.Format accessLogFormat = AccessLog.Format.COMMON;
+    @Mixin
+    ProxyOptions proxies = new ProxyOptions();
 
     @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
@@ -161,6 +159,8 @@ public final class Hawser implements Callable<Integer> {
                 throw new IllegalArgumentException("Missing required parameter: 'WAR_OR_DIR'");
             }
             realms.check();
+            proxies.check();
+            accessLog.check();
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
@@ -192,17 +192,17 @@ public final class Hawser implements Callable<Integer> {
         }
         List<WebApp> webApps = new ArrayList<>();
         deployed.forEach(d -> webApps.add(d.webApp()));
-        HttpHandler handler = new ServletAdapter(webApps);
+        HttpHandler handler = new ServletAdapter(webApps, proxies.adapterOptions());
         AccessLog log = null;
-        if (accessLog != null) {
+        if (accessLog.target != null) {
             try {
-                log = AccessLog.open(accessLog, accessLogFormat);
+                log = AccessLog.open(accessLog.target, accessLog.format());
             } catch (IOException e) {
-                err.println("hawser: cannot open the access log " + accessLog + ": " + e.getMessage());
+                err.println("hawser: cannot open the access log " + accessLog.target + ": " + e.getMessage());
                 undeploy(deployed);
                 return USAGE;
             }
-            handler = new AccessLogHandler(handler, log);
+            handler = new AccessLogHandler(handler, log, proxies.proxies(), proxies.forwarded.value);
         }
         NioConnector server = new NioConnector(config, handler);
         try {

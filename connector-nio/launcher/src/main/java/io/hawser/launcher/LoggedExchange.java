@@ -1,13 +1,15 @@
 package io.hawser.launcher;
 
+import io.hawser.api.BadMessageException;
+import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
 import io.hawser.api.RequestBody;
 import io.hawser.api.ResponseBody;
+import io.hawser.api.TrustedProxies;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.ZonedDateTime;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -18,31 +20,57 @@ import java.util.function.Supplier;
  * read when the exchange starts, and the status and size just before it ends, because the
  * connector reuses the exchange for the connection's next request. The user the application
  * authenticated ({@link #setRemoteUser}, called by the servlet adapter) is kept here for
- * {@code %u}, and also passed on.
+ * {@code %u}, and also passed on. Behind trusted proxies the client address and server name are
+ * the forwarded ones ({@link ForwardedRequest}, computed as the servlet layer does).
  */
 final class LoggedExchange implements HttpExchange {
     private final HttpExchange delegate;
     private final AccessLog log;
-    private final ZonedDateTime received = ZonedDateTime.now();
-    private final String client;
-    private final String requestLine;
-    private final String referer;
-    private final String userAgent;
+    private final long receivedMillis = System.currentTimeMillis();
+    private final long startNanos = System.nanoTime();
+    private final ForwardedRequest origin;
+    private final String serverName;
+    private final HttpFields requestFields;
     private final boolean head;
     private final AtomicBoolean logged = new AtomicBoolean();
     private volatile boolean async;
     private volatile String remoteUser;
 
-    LoggedExchange(HttpExchange delegate, AccessLog log) {
+    /**
+     * @param delegate the connector's exchange
+     * @param log where the line goes
+     * @param proxies whose forwarded fields give {@code %h}/{@code %a}/{@code %v}
+     * @param fields which forwarded fields
+     */
+    LoggedExchange(HttpExchange delegate, AccessLog log, TrustedProxies proxies, ForwardedRequest.Fields fields) {
         this.delegate = delegate;
         this.log = log;
-        InetSocketAddress remote = delegate.remoteAddress();
-        this.client = remote == null || remote.getAddress() == null ? "-" : remote.getAddress().getHostAddress();
-        this.requestLine = delegate.method() + " " + delegate.requestTarget() + " " + delegate.protocol();
         this.head = "HEAD".equals(delegate.method());
-        HttpFields fields = delegate.requestFields();
-        this.referer = fields.get("Referer");
-        this.userAgent = fields.get("User-Agent");
+        this.requestFields = copy(delegate.requestFields());
+        ForwardedRequest f;
+        try {
+            f = ForwardedRequest.of(delegate, proxies, fields);
+        } catch (BadMessageException e) {
+            f = ForwardedRequest.direct(delegate); // answered 400 by the servlet layer; the peer is logged
+        }
+        this.origin = f;
+        this.serverName = f.host() != null ? f.host() : hostOf(requestFields.get("Host"));
+    }
+
+    private static String hostOf(String host) {
+        if (host == null || host.isEmpty()) {
+            return "-";
+        }
+        int end = host.startsWith("[") ? host.indexOf(']') + 1 : host.indexOf(':');
+        return end <= 0 ? host : host.substring(0, end);
+    }
+
+    private static HttpFields copy(HttpFields fields) {
+        MutableHttpFields c = new MutableHttpFields();
+        for (int i = 0, n = fields.size(); i < n; i++) {
+            c.add(fields.name(i), fields.value(i));
+        }
+        return c;
     }
 
     /** @return whether {@link #startAsync()} was called */
@@ -62,8 +90,13 @@ final class LoggedExchange implements HttpExchange {
 
     private void logOnce(int status, long bytes) {
         if (logged.compareAndSet(false, true)) {
+            InetSocketAddress local = delegate.localAddress();
             // A HEAD response carries no content (RFC 9110 §9.3.2), whatever the servlet wrote to be counted.
-            log.log(client, remoteUser, received, requestLine, status, head ? 0 : bytes, referer, userAgent);
+            log.log(new AccessRecord(receivedMillis, System.nanoTime() - startNanos, origin.remoteAddress(),
+                    origin.remotePort(), local.getAddress() == null ? "-" : local.getAddress().getHostAddress(),
+                    local.getPort(), serverName, delegate.method(), delegate.requestTarget(), delegate.path(),
+                    delegate.query(), delegate.protocol(), status, head ? 0 : bytes, remoteUser,
+                    Thread.currentThread().getName(), requestFields, copy(delegate.responseFields())));
         }
     }
 
@@ -121,6 +154,16 @@ final class LoggedExchange implements HttpExchange {
     @Override
     public InetSocketAddress localAddress() {
         return delegate.localAddress();
+    }
+
+    @Override
+    public boolean isSecure() {
+        return delegate.isSecure();
+    }
+
+    @Override
+    public io.hawser.api.TlsInfo tlsInfo() {
+        return delegate.tlsInfo();
     }
 
     @Override
