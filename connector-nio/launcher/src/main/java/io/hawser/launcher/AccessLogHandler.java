@@ -50,7 +50,7 @@ final class AccessLogHandler implements HttpHandler {
             logged.logOnce(logged.isCommitted() ? 0 : 500);
             throw e;
         }
-        if (!logged.isAsync()) {
+        if (!logged.isAsyncStarted()) {
             logged.logOnce(0);
         }
     }

@@ -3,15 +3,12 @@ package io.hawser.launcher;
 import io.hawser.api.BadMessageException;
 import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
+import io.hawser.api.HttpExchangeWrapper;
 import io.hawser.api.HttpFields;
 import io.hawser.api.MutableHttpFields;
-import io.hawser.api.RequestBody;
-import io.hawser.api.ResponseBody;
 import io.hawser.api.TrustedProxies;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 
 /**
  * An exchange passed on unchanged except that its end is noticed: the access log line is written
@@ -23,7 +20,7 @@ import java.util.function.Supplier;
  * {@code %u}, and also passed on. Behind trusted proxies the client address and server name are
  * the forwarded ones ({@link ForwardedRequest}, computed as the servlet layer does).
  */
-final class LoggedExchange implements HttpExchange {
+final class LoggedExchange extends HttpExchangeWrapper {
     private final HttpExchange delegate;
     private final AccessLog log;
     private final long receivedMillis = System.currentTimeMillis();
@@ -33,7 +30,6 @@ final class LoggedExchange implements HttpExchange {
     private final HttpFields requestFields;
     private final boolean head;
     private final AtomicBoolean logged = new AtomicBoolean();
-    private volatile boolean async;
     private volatile String remoteUser;
 
     /**
@@ -43,6 +39,7 @@ final class LoggedExchange implements HttpExchange {
      * @param fields which forwarded fields
      */
     LoggedExchange(HttpExchange delegate, AccessLog log, TrustedProxies proxies, ForwardedRequest.Fields fields) {
+        super(delegate);
         this.delegate = delegate;
         this.log = log;
         this.head = "HEAD".equals(delegate.method());
@@ -71,11 +68,6 @@ final class LoggedExchange implements HttpExchange {
             c.add(fields.name(i), fields.value(i));
         }
         return c;
-    }
-
-    /** @return whether {@link #startAsync()} was called */
-    boolean isAsync() {
-        return async;
     }
 
     /**
@@ -109,102 +101,6 @@ final class LoggedExchange implements HttpExchange {
     @Override
     public String remoteUser() {
         return remoteUser;
-    }
-
-    @Override
-    public String method() {
-        return delegate.method();
-    }
-
-    @Override
-    public String requestTarget() {
-        return delegate.requestTarget();
-    }
-
-    @Override
-    public String path() {
-        return delegate.path();
-    }
-
-    @Override
-    public String query() {
-        return delegate.query();
-    }
-
-    @Override
-    public String protocol() {
-        return delegate.protocol();
-    }
-
-    @Override
-    public HttpFields requestFields() {
-        return delegate.requestFields();
-    }
-
-    @Override
-    public RequestBody requestBody() {
-        return delegate.requestBody();
-    }
-
-    @Override
-    public InetSocketAddress remoteAddress() {
-        return delegate.remoteAddress();
-    }
-
-    @Override
-    public InetSocketAddress localAddress() {
-        return delegate.localAddress();
-    }
-
-    @Override
-    public boolean isSecure() {
-        return delegate.isSecure();
-    }
-
-    @Override
-    public io.hawser.api.TlsInfo tlsInfo() {
-        return delegate.tlsInfo();
-    }
-
-    @Override
-    public int status() {
-        return delegate.status();
-    }
-
-    @Override
-    public void setStatus(int status) {
-        delegate.setStatus(status);
-    }
-
-    @Override
-    public MutableHttpFields responseFields() {
-        return delegate.responseFields();
-    }
-
-    @Override
-    public void sendInterim(int status, HttpFields fields) throws IOException {
-        delegate.sendInterim(status, fields);
-    }
-
-    @Override
-    public ResponseBody responseBody() {
-        return delegate.responseBody();
-    }
-
-    @Override
-    public void setTrailerFields(Supplier<HttpFields> trailers) {
-        delegate.setTrailerFields(trailers);
-    }
-
-    @Override
-    public boolean isCommitted() {
-        return delegate.isCommitted();
-    }
-
-    @Override
-    public void startAsync() {
-        async = true;
-        delegate.startAsync();
     }
 
     @Override
