@@ -74,6 +74,9 @@ public final class Hawser implements Callable<Integer> {
     @Mixin
     ProxyOptions proxies = new ProxyOptions();
 
+    @Mixin
+    CompressionOptions compression = new CompressionOptions();
+
     @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
     Duration stopTimeout = Duration.ofSeconds(10);
@@ -161,6 +164,7 @@ public final class Hawser implements Callable<Integer> {
             realms.check();
             proxies.check();
             accessLog.check();
+            compression.check();
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
@@ -192,7 +196,8 @@ public final class Hawser implements Callable<Integer> {
         }
         List<WebApp> webApps = new ArrayList<>();
         deployed.forEach(d -> webApps.add(d.webApp()));
-        HttpHandler handler = new ServletAdapter(webApps, proxies.adapterOptions());
+        // The access log wraps the compression, so its %b is the compressed size, as Tomcat's.
+        HttpHandler handler = compression.wrap(new ServletAdapter(webApps, proxies.adapterOptions()));
         AccessLog log = null;
         if (accessLog.target != null) {
             try {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --trusted-proxies}, {@code --forwarded} and {@code --access-log-format}: a bad value is a bad command line of one line. */
+/** {@code --trusted-proxies}, {@code --forwarded}, {@code --access-log-format} and the compression options: a bad value is a bad command line of one line. */
 class ProductionOptionsTest {
     @TempDir
     Path dir;
@@ -21,6 +21,10 @@ class ProductionOptionsTest {
                         "--trusted-proxies", "10.0.0.0/40", war},
                 {"hawser: --access-log-format: access log pattern code %S is not supported (docs/deployment.md lists"
                         + " the codes)", "--access-log-format", "%h %S", war},
+                {"hawser: --compression-min-size needs --compression on", "--compression-min-size", "2k", war},
+                {"hawser: --compression-mime-types needs --compression on", "--compression-mime-types", "text/html", war},
+                {"hawser: --compression-mime-types: not a media type for compression: 'html'", "--compression", "on",
+                        "--compression-mime-types", "text/css,html", war},
         };
         for (String[] c : cases) {
             CommandRun run = CommandRun.run(java.util.Arrays.copyOfRange(c, 1, c.length));
