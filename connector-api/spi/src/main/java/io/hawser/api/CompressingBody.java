@@ -45,6 +45,9 @@ final class CompressingBody extends ResponseBody {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
+        if (ended) {
+            throw new IOException("the response body has ended");
+        }
         if (state == State.UNDECIDED) {
             if (sizeMatters == null) {
                 sizeMatters = compressible() && accepted && declaredLength() < 0;

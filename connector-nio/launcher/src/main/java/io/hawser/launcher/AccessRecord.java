@@ -3,11 +3,12 @@ package io.hawser.launcher;
 import io.hawser.api.HttpFields;
 
 /**
- * What the access log knows of one finished exchange, taken on the request's thread before the
- * connector reuses the exchange: immutable, formatted by an {@link AccessLogFormat}.
+ * What the access log knows of one finished exchange, formatted by an {@link AccessLogFormat} on the
+ * request's thread at once: the field sections are the exchange's own, valid only until the
+ * connector ends and reuses it.
  *
  * @param receivedMillis when the handler got the request, epoch milliseconds
- * @param durationNanos handler start to the exchange's end, nanoseconds
+ * @param durationNanos handler start to the application's end of the exchange (before the connector's last write), nanoseconds
  * @param remoteAddress the client's IP address (a trusted proxy's forwarded one), or {@code -}
  * @param remotePort the client's port (0 when a proxy forwarded none)
  * @param localAddress the local IP address
@@ -22,8 +23,8 @@ import io.hawser.api.HttpFields;
  * @param bytes content bytes sent, 0 for none (always 0 for HEAD)
  * @param user the authenticated user, or {@code null}
  * @param thread the name of the thread that ended the exchange
- * @param requestFields the request's field section (a copy)
- * @param responseFields the response's field section as sent (a copy)
+ * @param requestFields the request's field section
+ * @param responseFields the response's field section
  */
 record AccessRecord(long receivedMillis, long durationNanos, String remoteAddress, int remotePort, String localAddress,
         int localPort, String serverName, String method, String target, String path, String query, String protocol,

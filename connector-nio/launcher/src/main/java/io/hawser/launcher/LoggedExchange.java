@@ -4,8 +4,6 @@ import io.hawser.api.BadMessageException;
 import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpExchangeWrapper;
-import io.hawser.api.HttpFields;
-import io.hawser.api.MutableHttpFields;
 import io.hawser.api.TrustedProxies;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,9 +11,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * An exchange passed on unchanged except that its end is noticed: the access log line is written
  * once, when the handler returns (synchronous exchanges), or when the application calls
- * {@link #complete()} or {@link #abort} after {@link #startAsync()}. The request's values are
- * read when the exchange starts, and the status and size just before it ends, because the
- * connector reuses the exchange for the connection's next request. The user the application
+ * {@link #complete()} or {@link #abort} after {@link #startAsync()}. The request line is read when
+ * the exchange starts; the line is formatted (status, size, fields) just before the exchange is
+ * passed on to end, because the connector reuses the exchange for the connection's next request
+ * (and, at shutdown, the log may close as soon as the last exchange has ended). The user the application
  * authenticated ({@link #setRemoteUser}, called by the servlet adapter) is kept here for
  * {@code %u}, and also passed on. Behind trusted proxies the client address and server name are
  * the forwarded ones ({@link ForwardedRequest}, computed as the servlet layer does).
@@ -27,7 +26,12 @@ final class LoggedExchange extends HttpExchangeWrapper {
     private final long startNanos = System.nanoTime();
     private final ForwardedRequest origin;
     private final String serverName;
-    private final HttpFields requestFields;
+    private final String method;
+    private final String target;
+    private final String path;
+    private final String query;
+    private final String protocol;
+    private final InetSocketAddress local;
     private final boolean head;
     private final AtomicBoolean logged = new AtomicBoolean();
     private volatile String remoteUser;
@@ -43,7 +47,12 @@ final class LoggedExchange extends HttpExchangeWrapper {
         this.delegate = delegate;
         this.log = log;
         this.head = "HEAD".equals(delegate.method());
-        this.requestFields = copy(delegate.requestFields());
+        this.method = delegate.method();
+        this.target = delegate.requestTarget();
+        this.path = delegate.path();
+        this.query = delegate.query();
+        this.protocol = delegate.protocol();
+        this.local = delegate.localAddress();
         ForwardedRequest f;
         try {
             f = ForwardedRequest.of(delegate, proxies, fields);
@@ -51,7 +60,7 @@ final class LoggedExchange extends HttpExchangeWrapper {
             f = ForwardedRequest.direct(delegate); // answered 400 by the servlet layer; the peer is logged
         }
         this.origin = f;
-        this.serverName = f.host() != null ? f.host() : hostOf(requestFields.get("Host"));
+        this.serverName = f.host() != null ? f.host() : hostOf(delegate.requestFields().get("Host"));
     }
 
     private static String hostOf(String host) {
@@ -60,14 +69,6 @@ final class LoggedExchange extends HttpExchangeWrapper {
         }
         int end = host.startsWith("[") ? host.indexOf(']') + 1 : host.indexOf(':');
         return end <= 0 ? host : host.substring(0, end);
-    }
-
-    private static HttpFields copy(HttpFields fields) {
-        MutableHttpFields c = new MutableHttpFields();
-        for (int i = 0, n = fields.size(); i < n; i++) {
-            c.add(fields.name(i), fields.value(i));
-        }
-        return c;
     }
 
     /**
@@ -80,15 +81,17 @@ final class LoggedExchange extends HttpExchangeWrapper {
         logOnce(status != 0 ? status : delegate.status(), delegate.responseBody().bytesWritten());
     }
 
+    /**
+     * Formats and queues the line while the exchange's field sections are still this request's
+     * (before the connector ends and reuses the exchange), so nothing is copied.
+     */
     private void logOnce(int status, long bytes) {
         if (logged.compareAndSet(false, true)) {
-            InetSocketAddress local = delegate.localAddress();
             // A HEAD response carries no content (RFC 9110 §9.3.2), whatever the servlet wrote to be counted.
             log.log(new AccessRecord(receivedMillis, System.nanoTime() - startNanos, origin.remoteAddress(),
                     origin.remotePort(), local.getAddress() == null ? "-" : local.getAddress().getHostAddress(),
-                    local.getPort(), serverName, delegate.method(), delegate.requestTarget(), delegate.path(),
-                    delegate.query(), delegate.protocol(), status, head ? 0 : bytes, remoteUser,
-                    Thread.currentThread().getName(), requestFields, copy(delegate.responseFields())));
+                    local.getPort(), serverName, method, target, path, query, protocol, status, head ? 0 : bytes,
+                    remoteUser, Thread.currentThread().getName(), delegate.requestFields(), delegate.responseFields()));
         }
     }
 
@@ -105,17 +108,13 @@ final class LoggedExchange extends HttpExchangeWrapper {
 
     @Override
     public void complete() {
-        int status = delegate.status();
-        long bytes = delegate.responseBody().bytesWritten();
+        logOnce(delegate.status(), delegate.responseBody().bytesWritten());
         delegate.complete();
-        logOnce(status, bytes);
     }
 
     @Override
     public void abort(Throwable cause) {
-        int status = delegate.status();
-        long bytes = delegate.responseBody().bytesWritten();
+        logOnce(delegate.status(), delegate.responseBody().bytesWritten());
         delegate.abort(cause);
-        logOnce(status, bytes);
     }
 }
