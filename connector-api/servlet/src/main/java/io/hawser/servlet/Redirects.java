@@ -42,7 +42,7 @@ final class Redirects {
         if (!relative) {
             url.append(scheme).append("://").append(request.getServerName());
             int port = request.getServerPort();
-            if (port > 0 && port != RequestAddresses.defaultPort(scheme)) {
+            if (port > 0 && !RequestAddresses.isDefaultPort(scheme, port)) {
                 url.append(':').append(port);
             }
         }

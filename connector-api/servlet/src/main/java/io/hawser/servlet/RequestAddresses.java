@@ -54,12 +54,21 @@ final class RequestAddresses {
         return scheme.equals("https") ? 443 : 80;
     }
 
+    /**
+     * @param scheme {@code http} or {@code https}
+     * @param port a port
+     * @return whether it is the scheme's default port (RFC 9110 §4.2.1, §4.2.2), left out of URLs
+     */
+    static boolean isDefaultPort(String scheme, int port) {
+        return port == 80 && scheme.equals("http") || port == 443 && scheme.equals("https");
+    }
+
     /** @return scheme://host[:port] + uri, the port left out when it is the scheme's default */
     static StringBuffer requestUrl(HttpServletRequest request, String uri) {
         String scheme = request.getScheme();
         StringBuffer url = new StringBuffer(64).append(scheme).append("://").append(request.getServerName());
         int port = request.getServerPort();
-        if (port > 0 && port != defaultPort(scheme)) {
+        if (port > 0 && !isDefaultPort(scheme, port)) {
             url.append(':').append(port);
         }
         return url.append(uri);
@@ -87,8 +96,12 @@ final class RequestAddresses {
         return map;
     }
 
-    /** @return the {@link ServletConnection} of the exchange: id {@code remote-ip:port-localport}, cleartext HTTP/1.1 */
+    /**
+     * @return the {@link ServletConnection} of the exchange: id {@code remote-ip:port-localport},
+     *     HTTP/1.1, secure when it arrived over TLS
+     */
     static ServletConnection connection(HttpExchange exchange) {
+        boolean secure = exchange.isSecure();
         String id = literal(exchange.remoteAddress()) + ":" + exchange.remoteAddress().getPort() + "-"
                 + exchange.localAddress().getPort();
         return new ServletConnection() {
@@ -109,7 +122,7 @@ final class RequestAddresses {
 
             @Override
             public boolean isSecure() {
-                return false;
+                return secure;
             }
         };
     }

@@ -43,7 +43,9 @@ import java.util.Map;
  * <p>Scheme, {@code isSecure}, server name and port, the remote address and port, and a path
  * prefix on {@code getContextPath}/{@code getRequestURI} come from the {@link ForwardedRequest}
  * the adapter computed once for the request: a trusted proxy's forwarded values, else the
- * connection's (TLS or not) and the {@code Host} field.
+ * connection's ({@code https} and the default port 443 when {@link HttpExchange#isSecure()}) and
+ * the {@code Host} field. On a TLS request the {@code jakarta.servlet.request.*} attributes of
+ * Servlet 6.1 §3.10 are there ({@link RequestAttributes}).
  *
  * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids.
  */
@@ -80,7 +82,7 @@ final class ServletRequestView implements HttpServletRequest {
         this.app = cycle.app();
         this.sessions = new RequestSessions(cycle);
         this.input = new RequestInput(cycle);
-        this.attributes = new RequestAttributes(this, app.listeners());
+        this.attributes = new RequestAttributes(this, app.listeners(), exchange.tlsInfo());
         this.mapping = mapping;
         this.servlet = mapping.servlet();
         this.auth = new RequestAuth(cycle);
@@ -248,6 +250,7 @@ final class ServletRequestView implements HttpServletRequest {
         return forwarded.scheme();
     }
 
+    /** @return whether the request arrived over TLS (a secure listener), or a trusted proxy forwarded {@code https} */
     @Override
     public boolean isSecure() {
         return forwarded.isSecure();

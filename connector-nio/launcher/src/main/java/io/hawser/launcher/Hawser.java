@@ -187,7 +187,7 @@ public final class Hawser implements Callable<Integer> {
         try {
             for (WebAppArguments.App a : wanted) {
                 deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted,
-                        realm, confidentialPort()));
+                        realm, realms.confidentialPort, config));
             }
         } catch (DeploymentException e) {
             err.println("hawser: " + e.getMessage());
@@ -196,8 +196,9 @@ public final class Hawser implements Callable<Integer> {
         }
         List<WebApp> webApps = new ArrayList<>();
         deployed.forEach(d -> webApps.add(d.webApp()));
+        ServletAdapter adapter = new ServletAdapter(webApps, proxies.adapterOptions());
         // The access log wraps the compression, so its %b is the compressed size, as Tomcat's.
-        HttpHandler handler = compression.wrap(new ServletAdapter(webApps, proxies.adapterOptions()));
+        HttpHandler handler = compression.wrap(adapter);
         AccessLog log = null;
         if (accessLog.target != null) {
             try {
@@ -223,6 +224,15 @@ public final class Hawser implements Callable<Integer> {
             undeploy(deployed);
             closeQuietly(log);
             return CANNOT_BIND;
+        }
+        try {
+            adapter.connectorStarted(server); // CONFIDENTIAL redirects go to the bound TLS port
+        } catch (IllegalStateException e) {
+            err.println("hawser: " + e.getMessage());
+            server.stop(Duration.ZERO);
+            undeploy(deployed);
+            closeQuietly(log);
+            return DEPLOY_FAILED;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
@@ -269,14 +279,6 @@ public final class Hawser implements Callable<Integer> {
         undeploy(deployed);
         closeQuietly(openLog);
         return SERVER_FAILED;
-    }
-
-    /** @return --confidential-port, else a fixed --tls-port (CONFIDENTIAL constraints redirect there), else 0 */
-    private int confidentialPort() {
-        if (realms.confidentialPort != 0) {
-            return realms.confidentialPort;
-        }
-        return tls.tlsPort != null && tls.tlsPort > 0 ? tls.tlsPort : 0;
     }
 
     private static String displayHost(String host) {
