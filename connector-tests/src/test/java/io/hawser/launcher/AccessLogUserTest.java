@@ -50,7 +50,7 @@ class AccessLogUserTest {
         }).addMapping("/");
         app.start();
         Path file = dir.resolve("access.log");
-        AccessLog log = AccessLog.open(file.toString(), AccessLog.Format.COMMON);
+        AccessLog log = AccessLog.open(file.toString(), AccessLogFormat.of("common"));
         NioConnector connector = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).build(),
                 new AccessLogHandler(new ServletAdapter(List.of(app)), log));
         connector.start();

@@ -37,6 +37,11 @@ import java.util.List;
  *   <li>{@code Range} on GET: one range → 206, several → 206 {@code multipart/byteranges}, none
  *       satisfiable → 416 with {@code Content-Range: bytes *}{@code /LENGTH}; honoured only when
  *       {@code If-Range} matches (RFC 9110 §14).</li>
+ *   <li>Precompressed siblings ({@link PrecompressedFiles}): {@code file.br} or {@code file.gz}
+ *       when the request accepts that coding and the sibling is no older than the file, with
+ *       {@code Content-Encoding}, the sibling's length, entity-tag and ranges, and
+ *       {@code Vary: Accept-Encoding}; on by default, init-param {@code precompressed=false} turns
+ *       it off (Tomcat's and Jetty's {@code precompressed}, off by default there).</li>
  *   <li>A directory: without a trailing slash → 302 to the same path with one; with it → the
  *       first welcome file that exists, else a welcome file mapped to a servlet (forwarded), else
  *       404. There are no directory listings.</li>
@@ -58,6 +63,8 @@ public class DefaultServlet extends HttpServlet {
     /** {@code root}, then the jars' {@code META-INF/resources} when {@code root} is the app's directory. */
     private transient List<Path> roots = List.of();
     private final transient List<String> welcomeFiles = new ArrayList<>();
+    /** Whether precompressed siblings ({@code .br}, {@code .gz}) are sent; init-param {@code precompressed}. */
+    private boolean precompressed = true;
 
     /**
      * For declaration in web.xml: the directory is {@code getServletContext().getRealPath("/")}; the
@@ -80,6 +87,14 @@ public class DefaultServlet extends HttpServlet {
         if (root == null) {
             String real = getServletContext().getRealPath("/");
             root = real == null ? null : Paths.get(real);
+        }
+        String pre = getInitParameter("precompressed");
+        if (pre != null) {
+            if (!pre.equals("true") && !pre.equals("false")) {
+                throw new ServletException("default servlet: init-param precompressed must be true or false, not '"
+                        + pre + "'");
+            }
+            precompressed = Boolean.parseBoolean(pre);
         }
         if (welcomeFiles.isEmpty()) {
             String param = getInitParameter("welcomeFiles");
@@ -193,7 +208,7 @@ public class DefaultServlet extends HttpServlet {
                 if (path.endsWith("/") || isJspFile(path)) {
                     resp.sendError(HttpServletResponse.SC_NOT_FOUND);
                 } else {
-                    send(req, resp, r, fileName(path), body);
+                    send(req, resp, r, path, body);
                 }
                 break;
             case DIRECTORY:
@@ -236,7 +251,7 @@ public class DefaultServlet extends HttpServlet {
             if (!isJspFile(w)) {
                 StaticResource r = StaticResource.resolve(roots, path + w, false);
                 if (r.kind == StaticResource.Kind.FILE) {
-                    send(req, resp, r, w, body);
+                    send(req, resp, r, path + w, body);
                     return;
                 }
             }
@@ -261,13 +276,27 @@ public class DefaultServlet extends HttpServlet {
         return false;
     }
 
-    private void send(HttpServletRequest req, HttpServletResponse resp, StaticResource r, String name, boolean body)
+    private void send(HttpServletRequest req, HttpServletResponse resp, StaticResource file, String path, boolean body)
             throws IOException {
+        StaticResource r = file;
+        String name = fileName(path);
         String type = getServletContext().getMimeType(name);
         if (req.getDispatcherType() == DispatcherType.ERROR) {
             resp.setContentType(type == null ? "application/octet-stream" : type);
             StaticBody.whole(resp, r.file, r.length, body);
             return;
+        }
+        if (precompressed && !PrecompressedFiles.isCompressedName(name)) {
+            PrecompressedFiles.Choice choice = PrecompressedFiles.choose(roots, path, r,
+                    java.util.Collections.list(req.getHeaders("Accept-Encoding")),
+                    req.getDispatcherType() != DispatcherType.REQUEST);
+            if (choice.varies()) {
+                resp.addHeader("Vary", "Accept-Encoding");
+            }
+            if (choice.variant() != null) {
+                resp.setHeader("Content-Encoding", choice.variant().coding());
+                r = choice.variant().resource();
+            }
         }
         String etag = r.etag();
         resp.setHeader("ETag", etag);

@@ -20,17 +20,31 @@ final class Redirects {
      * @return the absolute URL
      */
     static String absolute(HttpServletRequest request, String location) {
-        if (hasScheme(location)) {
+        return location(request, location, false);
+    }
+
+    /**
+     * @param request the current request (scheme, host, port, request URI)
+     * @param location what the application passed
+     * @param relative whether to leave out scheme and authority ({@link WebApp#setRelativeRedirects})
+     * @return the URL to send: absolute, or path-absolute when {@code relative} (a location with a
+     *     scheme, or {@code //authority}, is kept as given then)
+     */
+    static String location(HttpServletRequest request, String location, boolean relative) {
+        if (hasScheme(location) || relative && location.startsWith("//")) {
             return location;
         }
         String scheme = request.getScheme();
         if (location.startsWith("//")) {
             return scheme + ":" + location;
         }
-        StringBuilder url = new StringBuilder(64).append(scheme).append("://").append(request.getServerName());
-        int port = request.getServerPort();
-        if (port > 0 && !RequestAddresses.isDefaultPort(scheme, port)) {
-            url.append(':').append(port);
+        StringBuilder url = new StringBuilder(64);
+        if (!relative) {
+            url.append(scheme).append("://").append(request.getServerName());
+            int port = request.getServerPort();
+            if (port > 0 && !RequestAddresses.isDefaultPort(scheme, port)) {
+                url.append(':').append(port);
+            }
         }
         String path;
         if (location.startsWith("/")) {

@@ -38,14 +38,20 @@ final class RequestAddresses {
     }
 
     /**
-     * @return the server port: the Host field's (when it has none the scheme's default, 443 for
-     *     {@code https} and 80 for {@code http}, RFC 9110 §4.2), else the local port
+     * @param scheme {@code http} or {@code https}
+     * @return the server port: the Host field's (the scheme's default when it has none), else the
+     *     local port
      */
-    static int serverPort(HostAuthority host, HttpExchange exchange) {
+    static int serverPort(HostAuthority host, HttpExchange exchange, String scheme) {
         if (host != null) {
-            return host.port() >= 0 ? host.port() : exchange.isSecure() ? 443 : 80;
+            return host.port() >= 0 ? host.port() : defaultPort(scheme);
         }
         return exchange.localAddress().getPort();
+    }
+
+    /** @return 443 for {@code https}, else 80 (RFC 9110 §4.2) */
+    static int defaultPort(String scheme) {
+        return scheme.equals("https") ? 443 : 80;
     }
 
     /**

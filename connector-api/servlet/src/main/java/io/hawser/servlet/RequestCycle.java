@@ -2,6 +2,7 @@ package io.hawser.servlet;
 
 import io.hawser.api.BadMessageException;
 import io.hawser.api.ClientAbortException;
+import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
@@ -35,6 +36,8 @@ final class RequestCycle {
 
     private final WebApp app;
     private final HttpExchange exchange;
+    private final ForwardedRequest forwarded;
+    private final boolean relativeRedirects;
     private final ServletResponseView response;
     private final AtomicBoolean ended = new AtomicBoolean();
     private final long id = IDS.incrementAndGet();
@@ -47,11 +50,25 @@ final class RequestCycle {
     /**
      * @param app the web app the request was routed to
      * @param exchange the exchange
+     * @param forwarded the original request as trusted proxies describe it
+     * @param relativeRedirects whether redirects leave out scheme and authority ({@link ServletAdapter.Options})
      */
-    RequestCycle(WebApp app, HttpExchange exchange) {
+    RequestCycle(WebApp app, HttpExchange exchange, ForwardedRequest forwarded, boolean relativeRedirects) {
         this.app = app;
         this.exchange = exchange;
+        this.forwarded = forwarded;
+        this.relativeRedirects = relativeRedirects;
         this.response = new ServletResponseView(this);
+    }
+
+    /** @return the original request as trusted proxies describe it, or the connection's own values */
+    ForwardedRequest forwarded() {
+        return forwarded;
+    }
+
+    /** @return whether {@code sendRedirect} sends a relative location */
+    boolean relativeRedirects() {
+        return relativeRedirects;
     }
 
     WebApp app() {

@@ -2,8 +2,10 @@ package io.hawser.servlet;
 
 import io.hawser.api.BadMessageException;
 import io.hawser.api.CanonicalPath;
+import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpHandler;
+import io.hawser.api.TrustedProxies;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -29,13 +31,56 @@ public final class ServletAdapter implements HttpHandler {
     private final WebApp[] apps;
     /** The context paths listed on the 404 page for {@code /}, in name order; null when an app has the root context. */
     private final List<String> contextIndex;
+    private final Options options;
 
     /**
+     * How the adapter treats proxies and redirects; immutable.
+     *
+     * @param trustedProxies whose forwarded fields are believed ({@link TrustedProxies#NONE}: nobody's)
+     * @param forwardedFields which fields are believed ({@link ForwardedRequest.Fields})
+     * @param relativeRedirects whether {@code sendRedirect} sends a relative {@code Location}
+     *     (RFC 9110 §10.2.2 allows a URI reference): the path resolved against the request URI,
+     *     without scheme and authority, as Tomcat's {@code useRelativeRedirects} (its default,
+     *     {@code true}) and Jetty's {@code relativeRedirectAllowed}. With {@code false} it is an
+     *     absolute URL built from the request's (forwarded) scheme, host and port. A location given
+     *     with a scheme or as {@code //authority/path} is sent as given either way.
+     */
+    public record Options(TrustedProxies trustedProxies, ForwardedRequest.Fields forwardedFields,
+            boolean relativeRedirects) {
+        /** No trusted proxies, {@code X-Forwarded-*} (unused then), absolute redirects. */
+        public static final Options DEFAULT = new Options(TrustedProxies.NONE, ForwardedRequest.Fields.X_FORWARDED, false);
+
+        /** @throws NullPointerException for a null argument */
+        public Options {
+            java.util.Objects.requireNonNull(trustedProxies, "trustedProxies");
+            java.util.Objects.requireNonNull(forwardedFields, "forwardedFields");
+        }
+    }
+
+    /**
+     * An adapter that believes no forwarded field (no trusted proxies).
+     *
      * @param apps the web apps to serve, each with its own context path; they are started and stopped
      *     by the caller
      * @throws IllegalArgumentException when two apps share a context path
      */
     public ServletAdapter(List<WebApp> apps) {
+        this(apps, Options.DEFAULT);
+    }
+
+    /**
+     * An adapter behind proxies: when the connection's peer is in {@code trustedProxies}, the
+     * forwarded fields it sends decide what {@code getRemoteAddr}, {@code getScheme},
+     * {@code isSecure}, {@code getServerName}, {@code getServerPort}, {@code getContextPath},
+     * {@code getRequestURL}, redirects and the session cookie's {@code Secure} report (a
+     * malformed one is answered 400 before any app sees the request); see {@link ForwardedRequest}.
+     *
+     * @param apps the web apps to serve, as {@link #ServletAdapter(List)}
+     * @param options trusted proxies, which forwarded fields, and relative redirects
+     * @throws IllegalArgumentException when two apps share a context path
+     */
+    public ServletAdapter(List<WebApp> apps, Options options) {
+        this.options = java.util.Objects.requireNonNull(options, "options");
         List<WebApp> sorted = new ArrayList<>(apps);
         Set<String> paths = new HashSet<>();
         for (WebApp app : sorted) {
@@ -90,6 +135,13 @@ public final class ServletAdapter implements HttpHandler {
             DefaultErrorPage.write(exchange, 405, "TRACE is disabled on this server");
             return;
         }
+        ForwardedRequest forwarded;
+        try {
+            forwarded = ForwardedRequest.of(exchange, options.trustedProxies(), options.forwardedFields());
+        } catch (BadMessageException e) {
+            plain(exchange, 400, e.getMessage());
+            return;
+        }
         if ("*".equals(raw)) {
             asterisk(exchange);
             return;
@@ -122,7 +174,8 @@ public final class ServletAdapter implements HttpHandler {
         if (path.length() == context.length()) {
             // The context root without its slash (§3.6): /ctx → /ctx/.
             exchange.setStatus(302);
-            exchange.responseFields().set("Location", context + "/" + (exchange.query() == null ? "" : "?" + exchange.query()));
+            exchange.responseFields().set("Location",
+                    forwarded.prefix() + context + "/" + (exchange.query() == null ? "" : "?" + exchange.query()));
             return;
         }
         String inApp = path.substring(context.length());
@@ -136,7 +189,7 @@ public final class ServletAdapter implements HttpHandler {
             plain(exchange, 404, null);
             return;
         }
-        new RequestCycle(app, exchange).run(mapped, inApp);
+        new RequestCycle(app, exchange, forwarded, options.relativeRedirects()).run(mapped, inApp);
     }
 
     private WebApp route(String path) {

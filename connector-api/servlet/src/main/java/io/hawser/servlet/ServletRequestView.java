@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
 import io.hawser.api.HttpFields;
 import jakarta.servlet.AsyncContext;
@@ -39,9 +40,12 @@ import java.util.Map;
  * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10); a FORM login's replayed request
  * reports the saved method, parameters and body ({@link FormLogin}).
  *
- * <p>TLS: {@code isSecure}, {@code getScheme} ({@code https}) and the default port 443 come from
- * {@link HttpExchange#isSecure()}; on a TLS request the {@code jakarta.servlet.request.*} attributes
- * of Servlet 6.1 §3.10 are there ({@link RequestAttributes}).
+ * <p>Scheme, {@code isSecure}, server name and port, the remote address and port, and a path
+ * prefix on {@code getContextPath}/{@code getRequestURI} come from the {@link ForwardedRequest}
+ * the adapter computed once for the request: a trusted proxy's forwarded values, else the
+ * connection's ({@code https} and the default port 443 when {@link HttpExchange#isSecure()}) and
+ * the {@code Host} field. On a TLS request the {@code jakarta.servlet.request.*} attributes of
+ * Servlet 6.1 §3.10 are there ({@link RequestAttributes}).
  *
  * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids.
  */
@@ -61,6 +65,8 @@ final class ServletRequestView implements HttpServletRequest {
     private ServletHolder servlet;
     private boolean asyncSupported;
     private final RequestAuth auth;
+    /** The original request as trusted proxies describe it, or the connection's own values. */
+    private final ForwardedRequest forwarded;
     /** The method a FORM login replays, or {@code null} for the exchange's. */
     private String replayedMethod;
 
@@ -80,6 +86,7 @@ final class ServletRequestView implements HttpServletRequest {
         this.mapping = mapping;
         this.servlet = mapping.servlet();
         this.auth = new RequestAuth(cycle);
+        this.forwarded = cycle.forwarded();
     }
 
     /** @return the request's user and the security methods */
@@ -237,31 +244,35 @@ final class ServletRequestView implements HttpServletRequest {
         return exchange.protocol();
     }
 
-    /** @return {@code https} when the request arrived over TLS, else {@code http} */
+    /** @return {@code https} over TLS, else {@code http}; a trusted proxy's forwarded proto wins ({@link ForwardedRequest}) */
     @Override
     public String getScheme() {
-        return exchange.isSecure() ? "https" : "http";
+        return forwarded.scheme();
     }
 
-    /** @return whether the request arrived over TLS (a secure listener); proxies' fields are not trusted */
+    /** @return whether the request arrived over TLS (a secure listener), or a trusted proxy forwarded {@code https} */
     @Override
     public boolean isSecure() {
-        return exchange.isSecure();
+        return forwarded.isSecure();
     }
 
     @Override
     public String getServerName() {
-        return RequestAddresses.serverName(values.authority(exchange.requestTarget()), exchange);
+        String host = forwarded.host();
+        return host != null ? host : RequestAddresses.serverName(values.authority(exchange.requestTarget()), exchange);
     }
 
     @Override
     public int getServerPort() {
-        return RequestAddresses.serverPort(values.authority(exchange.requestTarget()), exchange);
+        int port = forwarded.port();
+        return port >= 0 ? port
+                : RequestAddresses.serverPort(values.authority(exchange.requestTarget()), exchange, forwarded.scheme());
     }
 
+    /** @return the client's address: the connection's peer, or the one a trusted proxy forwarded */
     @Override
     public String getRemoteAddr() {
-        return RequestAddresses.literal(exchange.remoteAddress());
+        return forwarded.remoteAddress();
     }
 
     /** No reverse DNS lookup (as Tomcat's {@code enableLookups=false}): the address. */
@@ -272,7 +283,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public int getRemotePort() {
-        return exchange.remoteAddress().getPort();
+        return forwarded.remotePort();
     }
 
     @Override
@@ -297,7 +308,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getRequestURI() {
-        return exchange.path();
+        return forwarded.prefix().isEmpty() ? exchange.path() : forwarded.prefix() + exchange.path();
     }
 
     @Override
@@ -307,7 +318,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getContextPath() {
-        return app.contextPath();
+        return forwarded.prefix().isEmpty() ? app.contextPath() : forwarded.prefix() + app.contextPath();
     }
 
     @Override

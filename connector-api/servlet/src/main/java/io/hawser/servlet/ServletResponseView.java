@@ -343,7 +343,7 @@ final class ServletResponseView implements HttpServletResponse {
             exchange.responseBody().resetBuffer();
         }
         exchange.setStatus(sc);
-        fields.set("Location", Redirects.absolute(cycle.request(), location));
+        fields.set("Location", Redirects.location(cycle.request(), location, cycle.relativeRedirects()));
         suspended = true;
     }
 

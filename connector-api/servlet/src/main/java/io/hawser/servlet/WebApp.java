@@ -418,6 +418,7 @@ public final class WebApp {
         return certificateUserName;
     }
 
+
     /**
      * @param config what {@code ServletContext.getJspConfigDescriptor()} returns (web.xml's
      *     {@code <jsp-config>}, read by a JSP engine), or {@code null} for none (the default)

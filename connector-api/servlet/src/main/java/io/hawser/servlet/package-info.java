@@ -50,9 +50,9 @@
  *       {@link io.hawser.servlet.LoginConfig}; {@code run-as} is recorded but, with no EJB
  *       container, changes nothing a caller sees; a FORM login saves a POST body of at most
  *       4 KiB (a larger one is refused 413, as Tomcat's {@code maxSavePostSize}).</li>
- *   <li>Proxies: {@code isSecure} and the scheme ({@code https} on a TLS listener, else
- *       {@code http}) are the connector's own, {@code X-Forwarded-*}/{@code Forwarded} are not
- *       trusted without a trusted-proxy setting, which does not exist yet.</li>
+ *   <li>Proxies: {@code X-Forwarded-*}/{@code Forwarded} are believed only from the trusted
+ *       proxies given to {@link io.hawser.servlet.ServletAdapter} (none by default); the PROXY
+ *       protocol is not read.</li>
  *   <li>HTTP upgrade (WebSocket): the SPI has no way to hand the connection over;
  *       {@code upgrade} throws.</li>
  *   <li>JSP: this module has no JSP engine; the {@code io.hawser:hawser-jsp} module brings one

@@ -33,6 +33,7 @@ final class FakeExchange {
     private HttpFields requestTrailers = HttpFields.EMPTY;
     private String protocol = "HTTP/1.1";
     private io.hawser.api.TlsInfo tls;
+    private InetSocketAddress remote = new InetSocketAddress("127.0.0.1", 50123);
 
     static FakeExchange get(String target) {
         return new FakeExchange().method("GET").target(target).header("Host", "example.com:8080");
@@ -56,6 +57,11 @@ final class FakeExchange {
     /** @param info what the TLS connection negotiated: the exchange is then secure; {@code null}: cleartext */
     FakeExchange tls(io.hawser.api.TlsInfo info) {
         tls = info;
+        return this;
+    }
+
+    FakeExchange remote(String address, int port) {
+        remote = new InetSocketAddress(address, port);
         return this;
     }
 
@@ -90,7 +96,7 @@ final class FakeExchange {
         when(exchange.requestBody()).thenReturn(new BytesRequestBody(body, chunked, requestTrailers));
         when(exchange.responseFields()).thenReturn(responseFields);
         when(exchange.responseBody()).thenReturn(responseBody);
-        when(exchange.remoteAddress()).thenReturn(new InetSocketAddress("127.0.0.1", 50123));
+        when(exchange.remoteAddress()).thenReturn(remote);
         when(exchange.localAddress()).thenReturn(new InetSocketAddress("127.0.0.1", 8080));
         when(exchange.isSecure()).thenReturn(tls != null);
         when(exchange.tlsInfo()).thenReturn(tls);

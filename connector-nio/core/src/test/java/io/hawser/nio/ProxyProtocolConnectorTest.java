@@ -169,8 +169,12 @@ class ProxyProtocolConnectorTest {
     void closedWithoutAResponse(String trusted, String header) throws Exception {
         start(ProxyProtocol.trusting(List.of(trusted)));
         try (Socket s = connect()) {
-            s.getOutputStream().write(ascii(header.replace("\\r\\n", "\r\n")));
-            s.getOutputStream().write(GET);
+            try {
+                s.getOutputStream().write(ascii(header.replace("\\r\\n", "\r\n")));
+                s.getOutputStream().write(GET);
+            } catch (java.net.SocketException closedFirst) {
+                // an untrusted peer is closed at accept: the server may be gone before we finish writing
+            }
             assertThat(untilClosed(s)).isEmpty();
         }
     }

@@ -7,146 +7,122 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * An access log in the Common or Combined Log Format (as Apache httpd, Tomcat's
- * {@code AccessLogValve} and Jetty's {@code CustomRequestLog} write them):
+ * An access log written off the request path: the request's thread formats its line
+ * ({@link AccessLogFormat}, CPU only) and offers it to a bounded queue; one daemon writer thread
+ * ({@code hawser-access-log}) takes what is queued, writes it and flushes once per batch. No loop
+ * or worker ever waits for the disk. When the queue is full the line is dropped and counted, and
+ * the writer then writes {@code hawser: access log queue full: N lines dropped} into the log
+ * before the next line it writes (and at {@link #close()}).
  *
- * <pre>
- * common:   %h %l %u %t "%r" %&gt;s %b
- * combined: %h %l %u %t "%r" %&gt;s %b "%{Referer}i" "%{User-Agent}i"
- * </pre>
- *
- * {@code %h} is the client's IP address, {@code %l} is always {@code -}, {@code %u} the user the
- * application authenticated ({@code HttpExchange.setRemoteUser}: the servlet layer's BASIC or FORM
- * user), or {@code -} when none, {@code %t} the local time the request was received, {@code %b}
- * the content bytes the application wrote, or {@code -} when none (HEAD, 304, 204). Bytes of the
- * request line and fields outside printable ASCII, and {@code "} and {@code \}, are written as
- * {@code \xHH} so a client cannot forge lines. Each line is written and flushed under a lock
- * (a {@link ReentrantLock}, which does not pin virtual threads).
+ * <p>A file is opened for appending ({@code O_APPEND}), so {@code logrotate}'s
+ * {@code copytruncate} works: after the truncation the next write lands at the new end.
  */
 final class AccessLog implements Closeable {
-    /** Which format to write. */
-    enum Format { COMMON, COMBINED }
-
-    private static final DateTimeFormatter TIME =
-            DateTimeFormatter.ofPattern("'['dd/MMM/yyyy:HH:mm:ss Z']'", Locale.US);
+    /** Lines the queue holds by default before it drops. */
+    static final int DEFAULT_QUEUE = 8192;
+    private static final String STOP = new String("stop");
 
     private final Writer out;
     private final boolean ownsOut;
-    private final Format format;
-    private final ReentrantLock lock = new ReentrantLock();
+    private final AccessLogFormat format;
+    private final BlockingQueue<String> queue;
+    private final AtomicLong dropped = new AtomicLong();
+    private final Thread writer;
 
-    private AccessLog(Writer out, boolean ownsOut, Format format) {
+    AccessLog(Writer out, boolean ownsOut, AccessLogFormat format, int capacity) {
         this.out = out;
         this.ownsOut = ownsOut;
         this.format = format;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.writer = new Thread(this::drain, "hawser-access-log");
+        writer.setDaemon(true);
+        writer.start();
     }
 
     /**
      * @param target a file to append to, or {@code -} for standard output
      * @param format the line format
-     * @return the open log
+     * @return the open log, its writer thread started
      * @throws IOException when the file cannot be opened for appending
      */
-    static AccessLog open(String target, Format format) throws IOException {
+    static AccessLog open(String target, AccessLogFormat format) throws IOException {
         if (target.equals("-")) {
             return new AccessLog(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)),
-                    false, format);
+                    false, format, DEFAULT_QUEUE);
         }
-        Path file = Path.of(target);
-        return new AccessLog(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(file.toFile(), true),
-                StandardCharsets.UTF_8)), true, format);
+        return new AccessLog(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(target, true),
+                StandardCharsets.UTF_8)), true, format, DEFAULT_QUEUE);
     }
 
     /**
-     * Writes one line.
+     * Formats the record and queues its line; never blocks.
      *
-     * @param client the client's IP address
-     * @param user the authenticated user's name ({@code %u}; its UTF-8 bytes escaped as below), or
-     *     {@code null} for {@code -}
-     * @param received when the request arrived
-     * @param requestLine method, request-target and protocol
-     * @param status the final status sent
-     * @param bytes content bytes written, 0 for none
-     * @param referer the Referer field, or {@code null}
-     * @param userAgent the User-Agent field, or {@code null}
+     * @param record the finished exchange
      */
-    void log(String client, String user, ZonedDateTime received, String requestLine, int status, long bytes, String referer,
-            String userAgent) {
+    void log(AccessRecord record) {
         StringBuilder s = new StringBuilder(160);
-        s.append(client).append(" - ");
-        if (user == null || user.isEmpty()) {
-            s.append('-');
-        } else {
-            // The name is the client's own input: its UTF-8 bytes are escaped like the request line,
-            // and a space would split the field, so it is escaped too.
-            String utf8 = new String(user.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
-            StringBuilder name = new StringBuilder();
-            escape(utf8, name);
-            s.append(name.toString().replace(" ", "\\x20"));
+        format.format(record, s);
+        if (!queue.offer(s.append('\n').toString())) {
+            dropped.incrementAndGet();
         }
-        s.append(' ').append(TIME.format(received)).append(" \"");
-        escape(requestLine, s);
-        s.append("\" ").append(status).append(' ');
-        if (bytes > 0) {
-            s.append(bytes);
-        } else {
-            s.append('-');
+    }
+
+    /** @return lines dropped so far because the queue was full */
+    long dropped() {
+        return dropped.get();
+    }
+
+    private void drain() {
+        List<String> batch = new ArrayList<>(256);
+        boolean stop = false;
+        while (!stop) {
+            try {
+                batch.add(queue.take());
+            } catch (InterruptedException e) {
+                stop = true;
+            }
+            queue.drainTo(batch);
+            stop |= batch.remove(STOP);
+            write(batch);
+            batch.clear();
         }
-        if (format == Format.COMBINED) {
-            s.append(" \"");
-            escapeOrDash(referer, s);
-            s.append("\" \"");
-            escapeOrDash(userAgent, s);
-            s.append('"');
-        }
-        s.append('\n');
-        lock.lock();
+    }
+
+    private void write(List<String> lines) {
         try {
-            out.write(s.toString());
+            long lost = dropped.getAndSet(0);
+            if (lost > 0) {
+                out.write("hawser: access log queue full: " + lost + (lost == 1 ? " line" : " lines") + " dropped\n");
+            }
+            for (String line : lines) {
+                out.write(line);
+            }
             out.flush();
         } catch (IOException e) {
             // an access log that cannot be written must not break requests
-        } finally {
-            lock.unlock();
         }
     }
 
-    private static void escapeOrDash(String v, StringBuilder s) {
-        if (v == null || v.isEmpty()) {
-            s.append('-');
-        } else {
-            escape(v, s);
-        }
-    }
-
-    static void escape(String v, StringBuilder s) {
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') {
-                s.append("\\x").append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
-            } else {
-                s.append(c);
-            }
-        }
-    }
-
+    /** Writes what is queued (waiting at most 5 s), stops the writer, then closes a file. */
     @Override
     public void close() throws IOException {
-        lock.lock();
         try {
-            out.flush();
-            if (ownsOut) {
-                out.close();
-            }
-        } finally {
-            lock.unlock();
+            queue.put(STOP);
+            writer.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        write(List.of());
+        if (ownsOut) {
+            out.close();
         }
     }
 }

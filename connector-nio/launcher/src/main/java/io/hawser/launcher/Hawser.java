@@ -71,13 +71,14 @@ public final class Hawser implements Callable<Integer> {
     @Mixin
     SessionStoreOptions sessionStore = new SessionStoreOptions();
 
-    @Option(names = "--access-log", paramLabel = "FILE|-",
-            description = "write an access log to FILE (appended), or - for standard output")
-    String accessLog;
+    @Mixin
+    AccessLogOptions accessLog = new AccessLogOptions();
 
-    @Option(names = "--access-log-format", paramLabel = "common|combined",
-            description = "Common or Combined Log Format (default common)")
-    AccessLog.Format accessLogFormat = AccessLog.Format.COMMON;
+    @Mixin
+    ProxyOptions proxies = new ProxyOptions();
+
+    @Mixin
+    CompressionOptions compression = new CompressionOptions();
 
     @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
@@ -165,6 +166,9 @@ public final class Hawser implements Callable<Integer> {
             }
             realms.check();
             sessionStore.check();
+            proxies.check();
+            accessLog.check();
+            compression.check();
             wanted = WebAppArguments.resolve(apps);
         } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
@@ -204,18 +208,19 @@ public final class Hawser implements Callable<Integer> {
         List<WebApp> webApps = new ArrayList<>();
         deployed.forEach(d -> webApps.add(d.webApp()));
         sessionStore.applyTo(store, webApps);
-        ServletAdapter adapter = new ServletAdapter(webApps);
-        HttpHandler handler = adapter;
+        ServletAdapter adapter = new ServletAdapter(webApps, proxies.adapterOptions());
+        // The access log wraps the compression, so its %b is the compressed size, as Tomcat's.
+        HttpHandler handler = compression.wrap(adapter);
         AccessLog log = null;
-        if (accessLog != null) {
+        if (accessLog.target != null) {
             try {
-                log = AccessLog.open(accessLog, accessLogFormat);
+                log = AccessLog.open(accessLog.target, accessLog.format());
             } catch (IOException e) {
-                err.println("hawser: cannot open the access log " + accessLog + ": " + e.getMessage());
+                err.println("hawser: cannot open the access log " + accessLog.target + ": " + e.getMessage());
                 undeploy(deployed);
                 return USAGE;
             }
-            handler = new AccessLogHandler(handler, log);
+            handler = new AccessLogHandler(handler, log, proxies.proxies(), proxies.forwarded.value);
         }
         NioConnector server = new NioConnector(config, handler);
         try {

@@ -1,53 +1,74 @@
 package io.hawser.launcher;
 
+import io.hawser.api.BadMessageException;
+import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
-import io.hawser.api.HttpFields;
-import io.hawser.api.MutableHttpFields;
-import io.hawser.api.RequestBody;
-import io.hawser.api.ResponseBody;
-import java.io.IOException;
+import io.hawser.api.HttpExchangeWrapper;
+import io.hawser.api.TrustedProxies;
 import java.net.InetSocketAddress;
-import java.time.ZonedDateTime;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 
 /**
  * An exchange passed on unchanged except that its end is noticed: the access log line is written
  * once, when the handler returns (synchronous exchanges), or when the application calls
- * {@link #complete()} or {@link #abort} after {@link #startAsync()}. The request's values are
- * read when the exchange starts, and the status and size just before it ends, because the
- * connector reuses the exchange for the connection's next request. The user the application
+ * {@link #complete()} or {@link #abort} after {@link #startAsync()}. The request line is read when
+ * the exchange starts; the line is formatted (status, size, fields) just before the exchange is
+ * passed on to end, because the connector reuses the exchange for the connection's next request
+ * (and, at shutdown, the log may close as soon as the last exchange has ended). The user the application
  * authenticated ({@link #setRemoteUser}, called by the servlet adapter) is kept here for
- * {@code %u}, and also passed on.
+ * {@code %u}, and also passed on. Behind trusted proxies the client address and server name are
+ * the forwarded ones ({@link ForwardedRequest}, computed as the servlet layer does).
  */
-final class LoggedExchange implements HttpExchange {
+final class LoggedExchange extends HttpExchangeWrapper {
     private final HttpExchange delegate;
     private final AccessLog log;
-    private final ZonedDateTime received = ZonedDateTime.now();
-    private final String client;
-    private final String requestLine;
-    private final String referer;
-    private final String userAgent;
+    private final long receivedMillis = System.currentTimeMillis();
+    private final long startNanos = System.nanoTime();
+    private final ForwardedRequest origin;
+    private final String serverName;
+    private final String method;
+    private final String target;
+    private final String path;
+    private final String query;
+    private final String protocol;
+    private final InetSocketAddress local;
     private final boolean head;
     private final AtomicBoolean logged = new AtomicBoolean();
-    private volatile boolean async;
     private volatile String remoteUser;
 
-    LoggedExchange(HttpExchange delegate, AccessLog log) {
+    /**
+     * @param delegate the connector's exchange
+     * @param log where the line goes
+     * @param proxies whose forwarded fields give {@code %h}/{@code %a}/{@code %v}
+     * @param fields which forwarded fields
+     */
+    LoggedExchange(HttpExchange delegate, AccessLog log, TrustedProxies proxies, ForwardedRequest.Fields fields) {
+        super(delegate);
         this.delegate = delegate;
         this.log = log;
-        InetSocketAddress remote = delegate.remoteAddress();
-        this.client = remote == null || remote.getAddress() == null ? "-" : remote.getAddress().getHostAddress();
-        this.requestLine = delegate.method() + " " + delegate.requestTarget() + " " + delegate.protocol();
         this.head = "HEAD".equals(delegate.method());
-        HttpFields fields = delegate.requestFields();
-        this.referer = fields.get("Referer");
-        this.userAgent = fields.get("User-Agent");
+        this.method = delegate.method();
+        this.target = delegate.requestTarget();
+        this.path = delegate.path();
+        this.query = delegate.query();
+        this.protocol = delegate.protocol();
+        this.local = delegate.localAddress();
+        ForwardedRequest f;
+        try {
+            f = ForwardedRequest.of(delegate, proxies, fields);
+        } catch (BadMessageException e) {
+            f = ForwardedRequest.direct(delegate); // answered 400 by the servlet layer; the peer is logged
+        }
+        this.origin = f;
+        this.serverName = f.host() != null ? f.host() : hostOf(delegate.requestFields().get("Host"));
     }
 
-    /** @return whether {@link #startAsync()} was called */
-    boolean isAsync() {
-        return async;
+    private static String hostOf(String host) {
+        if (host == null || host.isEmpty()) {
+            return "-";
+        }
+        int end = host.startsWith("[") ? host.indexOf(']') + 1 : host.indexOf(':');
+        return end <= 0 ? host : host.substring(0, end);
     }
 
     /**
@@ -60,10 +81,17 @@ final class LoggedExchange implements HttpExchange {
         logOnce(status != 0 ? status : delegate.status(), delegate.responseBody().bytesWritten());
     }
 
+    /**
+     * Formats and queues the line while the exchange's field sections are still this request's
+     * (before the connector ends and reuses the exchange), so nothing is copied.
+     */
     private void logOnce(int status, long bytes) {
         if (logged.compareAndSet(false, true)) {
             // A HEAD response carries no content (RFC 9110 §9.3.2), whatever the servlet wrote to be counted.
-            log.log(client, remoteUser, received, requestLine, status, head ? 0 : bytes, referer, userAgent);
+            log.log(new AccessRecord(receivedMillis, System.nanoTime() - startNanos, origin.remoteAddress(),
+                    origin.remotePort(), local.getAddress() == null ? "-" : local.getAddress().getHostAddress(),
+                    local.getPort(), serverName, method, target, path, query, protocol, status, head ? 0 : bytes,
+                    remoteUser, Thread.currentThread().getName(), delegate.requestFields(), delegate.responseFields()));
         }
     }
 
@@ -79,104 +107,14 @@ final class LoggedExchange implements HttpExchange {
     }
 
     @Override
-    public String method() {
-        return delegate.method();
-    }
-
-    @Override
-    public String requestTarget() {
-        return delegate.requestTarget();
-    }
-
-    @Override
-    public String path() {
-        return delegate.path();
-    }
-
-    @Override
-    public String query() {
-        return delegate.query();
-    }
-
-    @Override
-    public String protocol() {
-        return delegate.protocol();
-    }
-
-    @Override
-    public HttpFields requestFields() {
-        return delegate.requestFields();
-    }
-
-    @Override
-    public RequestBody requestBody() {
-        return delegate.requestBody();
-    }
-
-    @Override
-    public InetSocketAddress remoteAddress() {
-        return delegate.remoteAddress();
-    }
-
-    @Override
-    public InetSocketAddress localAddress() {
-        return delegate.localAddress();
-    }
-
-    @Override
-    public int status() {
-        return delegate.status();
-    }
-
-    @Override
-    public void setStatus(int status) {
-        delegate.setStatus(status);
-    }
-
-    @Override
-    public MutableHttpFields responseFields() {
-        return delegate.responseFields();
-    }
-
-    @Override
-    public void sendInterim(int status, HttpFields fields) throws IOException {
-        delegate.sendInterim(status, fields);
-    }
-
-    @Override
-    public ResponseBody responseBody() {
-        return delegate.responseBody();
-    }
-
-    @Override
-    public void setTrailerFields(Supplier<HttpFields> trailers) {
-        delegate.setTrailerFields(trailers);
-    }
-
-    @Override
-    public boolean isCommitted() {
-        return delegate.isCommitted();
-    }
-
-    @Override
-    public void startAsync() {
-        async = true;
-        delegate.startAsync();
-    }
-
-    @Override
     public void complete() {
-        int status = delegate.status();
-        long bytes = delegate.responseBody().bytesWritten();
+        logOnce(delegate.status(), delegate.responseBody().bytesWritten());
         delegate.complete();
-        logOnce(status, bytes);
     }
 
     @Override
     public void abort(Throwable cause) {
-        int status = delegate.status();
-        long bytes = delegate.responseBody().bytesWritten();
+        logOnce(delegate.status(), delegate.responseBody().bytesWritten());
         delegate.abort(cause);
-        logOnce(status, bytes);
     }
 }

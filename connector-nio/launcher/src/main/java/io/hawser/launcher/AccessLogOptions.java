@@ -1,0 +1,32 @@
+package io.hawser.launcher;
+
+import picocli.CommandLine.Option;
+
+/** {@code --access-log FILE|-} and {@code --access-log-format}; see {@link AccessLog} and {@link AccessPattern}. */
+final class AccessLogOptions {
+    @Option(names = "--access-log", paramLabel = "FILE|-",
+            description = "write an access log to FILE (appended; rotate with logrotate copytruncate), or - for"
+                    + " standard output")
+    String target;
+
+    @Option(names = "--access-log-format", paramLabel = "common|combined|json|PATTERN",
+            description = "Common or Combined Log Format, JSON lines, or a pattern of Apache/Tomcat codes"
+                    + " (%h %l %u %t \"%r\" %s %b %D %T %{Name}i %{Name}o %a %A %p %m %U %q %H %v %I; default common)")
+    String format = "common";
+
+    private AccessLogFormat compiled;
+
+    /** @throws IllegalArgumentException naming an unsupported pattern code */
+    void check() {
+        try {
+            compiled = AccessLogFormat.of(format);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--access-log-format: " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the line format; after {@link #check()} */
+    AccessLogFormat format() {
+        return compiled;
+    }
+}
