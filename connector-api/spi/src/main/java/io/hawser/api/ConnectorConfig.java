@@ -38,6 +38,7 @@ public final class ConnectorConfig {
     private final TlsConfig tls;
     private final int tlsPort;
     private final Duration tlsHandshakeTimeout;
+    private final Duration upgradedIdleTimeout;
     private final List<Listener> extraListeners;
     private final List<Listener> listeners;
 
@@ -68,6 +69,7 @@ public final class ConnectorConfig {
         tls = b.tls;
         tlsPort = b.tlsPort;
         tlsHandshakeTimeout = b.tlsHandshakeTimeout;
+        upgradedIdleTimeout = b.upgradedIdleTimeout;
         extraListeners = List.copyOf(b.extraListeners);
         List<Listener> all = new ArrayList<>();
         if (port >= 0) {
@@ -124,6 +126,7 @@ public final class ConnectorConfig {
         b.tls = tls;
         b.tlsPort = tlsPort;
         b.tlsHandshakeTimeout = tlsHandshakeTimeout;
+        b.upgradedIdleTimeout = upgradedIdleTimeout;
         b.extraListeners.addAll(extraListeners);
         return b;
     }
@@ -312,6 +315,16 @@ public final class ConnectorConfig {
     }
 
     /**
+     * @return time an upgraded connection ({@link HttpExchange#upgrade}, e.g. a WebSocket) may go
+     *     with no byte read nor written; then a quiet close (its {@link UpgradeHandler} is told).
+     *     Default 5 min (Tomcat bounds it by the WebSocket session's idle timeout, Jetty by
+     *     {@code idleTimeout} 30 s)
+     */
+    public Duration upgradedIdleTimeout() {
+        return upgradedIdleTimeout;
+    }
+
+    /**
      * @return every listener, in order: cleartext on {@link #host()}:{@link #port()} (unless -1),
      *     TLS on {@link #host()}:{@link #tlsPort()} (unless -1), then those added with
      *     {@link Builder#listener}; never empty
@@ -347,6 +360,7 @@ public final class ConnectorConfig {
         private TlsConfig tls;
         private int tlsPort = -1;
         private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
+        private Duration upgradedIdleTimeout = Duration.ofMinutes(5);
         private final List<Listener> extraListeners = new ArrayList<>();
 
         private Builder() {
@@ -518,6 +532,15 @@ public final class ConnectorConfig {
         /** @param timeout positive; @return this @throws IllegalArgumentException if not positive */
         public Builder tlsHandshakeTimeout(Duration timeout) {
             this.tlsHandshakeTimeout = positive(timeout, "tlsHandshakeTimeout");
+            return this;
+        }
+
+        /**
+         * @param timeout idle time of an upgraded connection, positive; @return this
+         * @throws IllegalArgumentException when not positive
+         */
+        public Builder upgradedIdleTimeout(Duration timeout) {
+            this.upgradedIdleTimeout = positive(timeout, "upgradedIdleTimeout");
             return this;
         }
 

@@ -16,6 +16,8 @@ import io.hawser.api.ConnectorConfig;
  * <tr><td>idle</td><td>response finished on a persistent connection</td><td>first byte of the next request</td><td>quiet close</td></tr>
  * <tr><td>write-stalled</td><td>a write could not complete</td><td>the channel is writable</td><td>abort (reset)</td></tr>
  * <tr><td>tls-handshake</td><td>accept on a TLS listener</td><td>handshake done (then {@code headers})</td><td>quiet close</td></tr>
+ * <tr><td>upgraded</td><td>the 101 written: the connection switched protocols ({@link UpgradedConnection})</td><td>closed
+ * (a byte read or written moves it to the tail)</td><td>quiet close, its handler told</td></tr>
  * <tr><td>lingering</td><td>closed after a response while the client may still send</td><td>the client's
  * end of input, or {@code maxUnreadBodyDrain} bytes read</td><td>close ({@link Lingering#TIMEOUT_NANOS})</td></tr>
  * </table>
@@ -28,6 +30,7 @@ final class ConnectionLists {
     static final int WRITE_STALLED = 4;
     static final int LINGERING = 5;
     static final int TLS_HANDSHAKE = 6;
+    static final int UPGRADED = 7;
     /** Deadlines are rounded up to this many milliseconds, so nearby timeouts share one wake-up. */
     static final long GRANULARITY_MILLIS = 10;
 
@@ -38,6 +41,8 @@ final class ConnectionLists {
     final TimeoutList writeStalled;
     /** TLS connections whose handshake is not done ({@code tlsHandshakeTimeout}). */
     final TimeoutList tlsHandshake;
+    /** Connections that switched protocols ({@code upgradedIdleTimeout}); see {@link UpgradedConnection}. */
+    final TimeoutList upgraded;
     /** Connections half-closed after their last response, read and discarded until the client closes ({@link Lingering}). */
     final TimeoutList lingering = new TimeoutList(LINGERING, Lingering.TIMEOUT_NANOS);
     long headersTimeouts;
@@ -45,6 +50,7 @@ final class ConnectionLists {
     long idleTimeouts;
     long writeTimeouts;
     long tlsHandshakeTimeouts;
+    long upgradedIdleTimeouts;
 
     ConnectionLists(ConnectorConfig config) {
         headers = new TimeoutList(HEADERS, config.headersTimeout().toNanos());
@@ -52,6 +58,7 @@ final class ConnectionLists {
         idle = new TimeoutList(IDLE, config.keepAliveTimeout().toNanos());
         writeStalled = new TimeoutList(WRITE_STALLED, config.writeTimeout().toNanos());
         tlsHandshake = new TimeoutList(TLS_HANDSHAKE, config.tlsHandshakeTimeout().toNanos());
+        upgraded = new TimeoutList(UPGRADED, config.upgradedIdleTimeout().toNanos());
     }
 
     /** Takes {@code node} out of every list (on close). */
@@ -62,6 +69,7 @@ final class ConnectionLists {
         idle.remove(node);
         writeStalled.remove(node);
         tlsHandshake.remove(node);
+        upgraded.remove(node);
     }
 
     /**
@@ -72,7 +80,7 @@ final class ConnectionLists {
     long selectTimeoutMillis(long now) {
         long deadline = Math.min(Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
                 Math.min(idle.nextDeadline(), writeStalled.nextDeadline())),
-                Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()));
+                Math.min(Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()), upgraded.nextDeadline()));
         if (deadline == Long.MAX_VALUE) {
             return 0;
         }
@@ -110,6 +118,11 @@ final class ConnectionLists {
         expire(tlsHandshake, now, failures, c -> {
             tlsHandshakeTimeouts++;
             c.onHandshakeTimeout();
+        });
+        expire(upgraded, now, failures, c -> {
+            if (c.upgraded.onIdleTimeout(now)) {
+                upgradedIdleTimeouts++;
+            }
         });
     }
 

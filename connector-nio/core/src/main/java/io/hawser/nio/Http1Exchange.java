@@ -62,6 +62,9 @@ final class Http1Exchange implements HttpExchange, Runnable {
             new java.util.concurrent.atomic.AtomicReference<>();
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
+    /** Set by {@link #upgrade}: the connection switches to {@link #upgradeProtocol} when the exchange ends. */
+    private io.hawser.api.UpgradeHandler upgradeHandler;
+    private String upgradeProtocol;
 
     /**
      * @param config the connector's configuration (parser limits and compliance)
@@ -91,6 +94,8 @@ final class Http1Exchange implements HttpExchange, Runnable {
         responseFields.clear();
         trailers = null;
         async = false;
+        upgradeHandler = null;
+        upgradeProtocol = null;
         if (head.target() != splitFrom) {
             path = null;
             query = null;
@@ -153,6 +158,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
     }
 
     private void onHandlerFailure(Throwable t) {
+        upgradeHandler = null; // a failed handler's upgrade does not happen
         if (connection.isClosed()) {
             return;
         }
@@ -225,6 +231,10 @@ final class Http1Exchange implements HttpExchange, Runnable {
             return false;
         }
         generation++;
+        if (upgradeHandler != null && !connection.isClosed()) {
+            Upgraded.switchProtocols(this, upgradeProtocol, upgradeHandler);
+            return false;
+        }
         try {
             responseBody.end();
         } catch (Throwable t) {
@@ -504,6 +514,13 @@ final class Http1Exchange implements HttpExchange, Runnable {
                 connection.close();
             }
         }
+    }
+
+    @Override
+    public void upgrade(String protocol, io.hawser.api.UpgradeHandler handler) {
+        Upgraded.checkUpgradable(this, protocol, handler);
+        upgradeProtocol = protocol;
+        upgradeHandler = handler;
     }
 
     @Override

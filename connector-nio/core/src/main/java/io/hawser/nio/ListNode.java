@@ -7,8 +7,8 @@ package io.hawser.nio;
  * sweep touches once. A node linked to itself is in no list of that kind.
  */
 class ListNode {
-    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering, tls-handshake). */
-    static final int KINDS = 7;
+    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering, tls-handshake, upgraded). */
+    static final int KINDS = 8;
 
     private ListNode prev0 = this;
     private ListNode next0 = this;
@@ -24,6 +24,8 @@ class ListNode {
     private ListNode next5 = this;
     private ListNode prev6 = this;
     private ListNode next6 = this;
+    private ListNode prev7 = this;
+    private ListNode next7 = this;
     private long since0;
     private long since1;
     private long since2;
@@ -31,6 +33,7 @@ class ListNode {
     private long since4;
     private long since5;
     private long since6;
+    private long since7;
 
     /** @return the next node in the list of {@code kind} (this node when in none) */
     final ListNode next(int kind) {
@@ -41,7 +44,8 @@ class ListNode {
             case 3: return next3;
             case 4: return next4;
             case 5: return next5;
-            default: return next6;
+            case 6: return next6;
+            default: return next7;
         }
     }
 
@@ -54,7 +58,8 @@ class ListNode {
             case 3: return prev3;
             case 4: return prev4;
             case 5: return prev5;
-            default: return prev6;
+            case 6: return prev6;
+            default: return prev7;
         }
     }
 
@@ -67,7 +72,8 @@ class ListNode {
             case 3: return since3;
             case 4: return since4;
             case 5: return since5;
-            default: return since6;
+            case 6: return since6;
+            default: return since7;
         }
     }
 
@@ -79,7 +85,8 @@ class ListNode {
             case 3: next3 = n; break;
             case 4: next4 = n; break;
             case 5: next5 = n; break;
-            default: next6 = n; break;
+            case 6: next6 = n; break;
+            default: next7 = n; break;
         }
     }
 
@@ -91,7 +98,8 @@ class ListNode {
             case 3: prev3 = n; break;
             case 4: prev4 = n; break;
             case 5: prev5 = n; break;
-            default: prev6 = n; break;
+            case 6: prev6 = n; break;
+            default: prev7 = n; break;
         }
     }
 
@@ -103,7 +111,8 @@ class ListNode {
             case 3: since3 = now; break;
             case 4: since4 = now; break;
             case 5: since5 = now; break;
-            default: since6 = now; break;
+            case 6: since6 = now; break;
+            default: since7 = now; break;
         }
     }
 }
