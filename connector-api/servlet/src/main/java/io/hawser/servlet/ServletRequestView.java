@@ -39,7 +39,7 @@ import java.util.Map;
  * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10); a FORM login's replayed request
  * reports the saved method, parameters and body ({@link FormLogin}).
  *
- * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids;
+ * <p>Not supported (see the package notes): URL-rewritten session ids;
  * {@code isSecure} is {@code false} (the connector speaks cleartext HTTP/1.1).
  */
 final class ServletRequestView implements HttpServletRequest {
@@ -510,7 +510,13 @@ final class ServletRequestView implements HttpServletRequest {
     }
 
     @Override
+    /**
+     * Upgrades the connection (Servlet 6.1 §2.3.3.5): see {@link ServletUpgrade}.
+     *
+     * @throws IllegalStateException when the response is committed, or the request is no HTTP/1.1
+     *     upgrade request ({@code Upgrade} with {@code Connection: upgrade}, no body)
+     */
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
-        throw new ServletException("HTTP upgrade is not supported by Hawser");
+        return ServletUpgrade.start(cycle, handlerClass);
     }
 }

@@ -45,8 +45,6 @@
  *   <li>TLS and proxies: {@code isSecure} is {@code false} and the scheme {@code http}, as the
  *       connector speaks cleartext; {@code X-Forwarded-*}/{@code Forwarded} are not trusted without
  *       a trusted-proxy setting, which does not exist yet.</li>
- *   <li>HTTP upgrade (WebSocket): the SPI has no way to hand the connection over;
- *       {@code upgrade} throws.</li>
  *   <li>JSP: this module has no JSP engine; the {@code io.hawser:hawser-jsp} module brings one
  *       for deployed WARs. Without it {@code addJspFile} throws {@link UnsupportedOperationException}.</li>
  *   <li>URL-rewritten session ids: cookies only ({@code encodeURL} returns its argument), as ids
