@@ -23,6 +23,8 @@ final class ServletUpgrade implements UpgradeHandler, WebConnection {
     private final WebApp app;
     private final HttpUpgradeHandler handler;
     private final AtomicBoolean destroyed = new AtomicBoolean();
+    /** Counted down once {@code init} returned: no listener is called before (as Tomcat does). */
+    private final java.util.concurrent.CountDownLatch initialized = new java.util.concurrent.CountDownLatch(1);
     private UpgradedConnection connection;
     private UpgradedInput input;
     private UpgradedOutput output;
@@ -60,14 +62,33 @@ final class ServletUpgrade implements UpgradeHandler, WebConnection {
         connection = c;
         input = new UpgradedInput(c, this);
         output = new UpgradedOutput(c, this);
-        inContext(() -> handler.init(this));
+        try {
+            inContext(() -> handler.init(this));
+        } finally {
+            initialized.countDown();
+        }
     }
 
     @Override
     public void onClosed() {
         if (destroyed.compareAndSet(false, true)) {
-            inContext(handler::destroy);
+            callback(handler::destroy);
         }
+    }
+
+    /**
+     * Runs a listener callback (a worker): once {@code init} has returned, since a handler sets its
+     * listeners inside {@code init} and may not be ready for them before it returns; then as
+     * {@link #inContext}.
+     */
+    void callback(Runnable task) {
+        try {
+            initialized.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        inContext(task);
     }
 
     /** Runs application code with the web app's class loader as context class loader. */

@@ -82,7 +82,7 @@ final class UpgradedInput extends ServletInputStream {
     /** Input arrived, or ended (a worker): tells the listener. */
     private void onReadable() {
         ReadListener l = listener;
-        owner.inContext(() -> {
+        owner.callback(() -> {
             try {
                 fill();
                 boolean data;

@@ -54,7 +54,7 @@ final class UpgradedOutput extends ServletOutputStream {
     /** The kept output is written (a worker): tells the listener. */
     private void onWritable() {
         WriteListener l = listener;
-        owner.inContext(() -> {
+        owner.callback(() -> {
             try {
                 if (!connection.isOpen()) {
                     throw new IOException("connection closed");
