@@ -2,6 +2,8 @@ package io.hawser.nio;
 
 import java.io.UncheckedIOException;
 import java.net.StandardSocketOptions;
+import java.security.KeyStore;
+import javax.net.ssl.SSLContext;
 
 /** The test seams of {@link NioConnector} for the integration tests of another package. */
 public final class ConnectorSeams {
@@ -20,6 +22,15 @@ public final class ConnectorSeams {
                 throw new UncheckedIOException(e);
             }
         };
+    }
+
+    /**
+     * @param keys the client's key store (password {@link TestCertificates#PASSWORD}), or {@code null}
+     *     for a client without a certificate
+     * @return a client context presenting those keys that trusts any server (test only)
+     */
+    public static SSLContext clientContext(KeyStore keys) throws Exception {
+        return HandshakePump.clientContext(keys);
     }
 
     /**

@@ -145,10 +145,39 @@ public final class Deployer {
      * @param confidentialPort where a CONFIDENTIAL constraint redirects a request that is not secure;
      *     0 for none (403)
      * @return the started app; {@link DeployedApp#close()} undeploys it
-     * @throws DeploymentException naming the file and element at fault; nothing is left running
+     * @throws DeploymentException naming the file and element at fault (a CLIENT-CERT login-config
+     *     is refused: without the connector's configuration there is no TLS to take a certificate
+     *     from, see the overload); nothing is left running
      */
     public static DeployedApp deploy(Path source, String contextPath, ClassLoader server, Unenforced accepted,
                                      io.hawser.security.Realm realm, int confidentialPort) throws DeploymentException {
+        return deploy(source, contextPath, server, accepted, realm, confidentialPort, null);
+    }
+
+    /**
+     * Deploys and starts a web app with container security for the connector that will serve it:
+     * its TLS listener, if any, is where a CONFIDENTIAL constraint redirects by default (a free port,
+     * 0, is only known once bound: {@code ServletAdapter.connectorStarted} tells it then), and a
+     * {@code CLIENT-CERT} login-config is accepted only when that connector asks TLS clients for a
+     * certificate.
+     *
+     * @param source a {@code .war} file or an exploded WAR directory
+     * @param contextPath {@code ""} for the root context, else {@code /name} (no trailing slash)
+     * @param server the loader the app gets the Servlet, JSP and EL APIs and {@code DefaultServlet} from
+     * @param accepted the not-supported features to serve the app without ({@link Unenforced#NONE}: refuse them)
+     * @param realm who users are, or {@code null} for none
+     * @param confidentialPort where a CONFIDENTIAL constraint redirects a request that is not secure;
+     *     0 for the connector's TLS port, or none (403)
+     * @param connector the configuration of the connector that will serve the app, or {@code null}
+     *     when not known (CLIENT-CERT is then refused)
+     * @return the started app; {@link DeployedApp#close()} undeploys it
+     * @throws DeploymentException naming the file and element at fault (CLIENT-CERT without a TLS
+     *     listener asking for client certificates names {@code --tls-port} and {@code --client-auth});
+     *     nothing is left running
+     */
+    public static DeployedApp deploy(Path source, String contextPath, ClassLoader server, Unenforced accepted,
+                                     io.hawser.security.Realm realm, int confidentialPort,
+                                     io.hawser.api.ConnectorConfig connector) throws DeploymentException {
         checkContextPath(source, contextPath);
         boolean isWar = Files.isRegularFile(source);
         if (!isWar && !Files.isDirectory(source)) {
@@ -176,12 +205,17 @@ public final class Deployer {
                 unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted,
                         jsp != null, webSocket);
                 FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
+                FailClosed.requireClientCertificates(xml, connector);
                 loader = new WebAppClassLoader("hawser-webapp-" + label, base, server,
                         containerPackages(jsp, webSocket));
                 thread.setContextClassLoader(loader);
                 app = WebApp.create(contextPath, base, loader);
                 app.setRealm(realm);
                 app.setConfidentialPort(confidentialPort);
+                int tlsPort = FailClosed.fixedTlsPort(connector);
+                if (tlsPort > 0) {
+                    app.setTlsPort(tlsPort);
+                }
                 xml.naming().applyTo(app.lifecycle());
                 app.lifecycle().provideEnv(); // every WAR has a java:comp/env, empty without env-entries
                 app.setJspConfigDescriptor(xml.jspConfig());

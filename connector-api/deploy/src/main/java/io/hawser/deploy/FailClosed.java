@@ -149,6 +149,47 @@ final class FailClosed {
         }
     }
 
+    /**
+     * A CLIENT-CERT login-config needs a connector with a TLS listener that asks clients for a
+     * certificate (Servlet 6.1 §13.6.4), else no user could ever sign in.
+     *
+     * @param xml the merged descriptor
+     * @param connector the serving connector's configuration, or {@code null} when not known
+     * @throws DeploymentException naming CLIENT-CERT and the launcher options that give it
+     */
+    static void requireClientCertificates(WebXml xml, io.hawser.api.ConnectorConfig connector)
+            throws DeploymentException {
+        io.hawser.servlet.LoginConfig login = xml.security().loginConfig();
+        if (login == null || !login.authMethod().equals(io.hawser.servlet.LoginConfig.CLIENT_CERT)) {
+            return;
+        }
+        boolean secure = connector != null && connector.tls() != null
+                && connector.listeners().stream().anyMatch(io.hawser.api.Listener::secure);
+        if (!secure || connector.tls().clientAuth() == io.hawser.api.TlsConfig.ClientAuth.NONE) {
+            throw new DeploymentException(null, "WEB-INF/web.xml <login-config> <auth-method>", "CLIENT-CERT needs a TLS"
+                    + " listener that asks clients for a certificate" + (connector == null ? " (no connector configuration"
+                    + " was given to Deployer.deploy)" : secure ? " (client auth is none)" : " (the connector has no TLS"
+                    + " listener)") + ": start hawser with --tls-port PORT and --client-auth want|need (and a trust"
+                    + " store); embedding, a ConnectorConfig with tls(...clientAuth(WANT or NEED)) and a TLS listener", null);
+        }
+    }
+
+    /**
+     * @param connector the serving connector's configuration, or {@code null}
+     * @return the port of its first TLS listener when fixed (not 0), else -1
+     */
+    static int fixedTlsPort(io.hawser.api.ConnectorConfig connector) {
+        if (connector == null || connector.tls() == null) {
+            return -1;
+        }
+        for (io.hawser.api.Listener l : connector.listeners()) {
+            if (l.secure() && l.port() > 0) {
+                return l.port();
+            }
+        }
+        return -1;
+    }
+
     /** What a refusal for want of a realm says after naming the element. */
     static final String NO_REALM = "users must sign in, but no realm was given to check them against. Start"
             + " hawser with --realm FILE (a users file) or --jaas-config FILE --jaas-entry NAME; embedding, pass a"

@@ -217,8 +217,7 @@ record WebXmlSecurity(List<SecurityConstraint> constraints, LoginConfig loginCon
                 }
                 case "DIGEST" -> throw new DeploymentException(null, where + " <auth-method>",
                         "DIGEST is not implemented; use BASIC or FORM", null);
-                case "CLIENT-CERT" -> throw new DeploymentException(null, where + " <auth-method>",
-                        "CLIENT-CERT needs TLS, which Hawser does not have yet; use BASIC or FORM", null);
+                case "CLIENT-CERT" -> loginConfig = LoginConfig.clientCert(realmName);
                 default -> throw new DeploymentException(null, where + " <auth-method>", "\"" + method
                         + "\" is not BASIC, FORM, DIGEST or CLIENT-CERT", null);
             }

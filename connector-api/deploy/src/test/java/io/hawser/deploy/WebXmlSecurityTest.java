@@ -111,6 +111,10 @@ class WebXmlSecurityTest {
         assertThat(parse("<login-config><auth-method>FORM</auth-method><realm-name> </realm-name><form-login-config>"
                 + "<form-login-page>/in</form-login-page><form-error-page>/again</form-error-page></form-login-config>"
                 + "</login-config>").loginConfig()).isEqualTo(LoginConfig.form(null, "/in", "/again"));
+        WebXmlSecurity clientCert = parse("<login-config><auth-method>CLIENT-CERT</auth-method><realm-name>pki"
+                + "</realm-name></login-config>");
+        assertThat(clientCert.loginConfig()).isEqualTo(LoginConfig.clientCert("pki"));
+        assertThat(clientCert.realmNeededBy()).isEqualTo("WEB-INF/web.xml <login-config>");
         assertThat(parse("").denyUncovered()).isFalse();
     }
 
@@ -147,9 +151,6 @@ class WebXmlSecurityTest {
                 + "</login-config>")).startsWith("WEB-INF/web.xml <login-config> <form-login-config>: FORM needs");
         assertThat(failure("<login-config><auth-method>DIGEST</auth-method></login-config>")).isEqualTo(
                 "WEB-INF/web.xml <login-config> <auth-method>: DIGEST is not implemented; use BASIC or FORM");
-        assertThat(failure("<login-config><auth-method>CLIENT-CERT</auth-method></login-config>")).isEqualTo(
-                "WEB-INF/web.xml <login-config> <auth-method>: CLIENT-CERT needs TLS, which Hawser does not"
-                        + " have yet; use BASIC or FORM");
         assertThat(failure("<login-config><auth-method>NEGOTIATE</auth-method></login-config>")).isEqualTo(
                 "WEB-INF/web.xml <login-config> <auth-method>: \"NEGOTIATE\" is not BASIC, FORM, DIGEST or CLIENT-CERT");
         assertThat(failure("<login-config/><login-config/>")).isEqualTo(

@@ -49,6 +49,10 @@ import javax.security.auth.login.LoginException;
  * {@link IllegalStateException} naming the principals' classes. Thread-safe: every call has its
  * own {@link LoginContext}. Login module classes are loaded by the context class loader of the
  * thread that created the realm, not by the web app's.
+ *
+ * <p>Not a {@link CertificateRealm}: JAAS has no standard callback for a certificate and the usual
+ * login modules ask for a password, so a {@code CLIENT-CERT} web app is refused at start with this
+ * realm (use a users file, {@link UsersFileRealm}, or an embedder's own {@link CertificateRealm}).
  */
 public final class JaasRealm implements Realm {
     /** The role principal class names used when none are given: {@link RolePrincipal}. */

@@ -8,6 +8,7 @@ package io.hawser.security;
  * <p>Implementations are thread-safe and compare credentials in constant time
  * ({@link PasswordHash#verify}); they never log a password. Hawser ships a users file
  * ({@link UsersFileRealm}) and JAAS ({@link JaasRealm}); an embedder may give its own.
+ * {@code CLIENT-CERT} login needs a {@link CertificateRealm}.
  */
 @FunctionalInterface
 public interface Realm {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,10 +51,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * replaced whole, and at most one caller reads the file while the others carry on with the map
  * they have.
  *
+ * <p>{@code CLIENT-CERT} ({@link CertificateRealm}): a user named by a verified client certificate is
+ * looked up by name, with the roles of its line and no password check (its hash is still needed
+ * for BASIC and FORM; a certificate-only user can be given a hash of a long random password).
+ *
  * <p>An unknown name costs one hash computation too, with the iterations of the file's first
  * user, so the time of an answer does not tell whether a name exists.
  */
-public final class UsersFileRealm implements Realm {
+public final class UsersFileRealm implements CertificateRealm {
     /** How often, at most, {@link #authenticate} looks whether the file changed: 5 seconds. */
     public static final Duration DEFAULT_CHECK_INTERVAL = Duration.ofSeconds(5);
 
@@ -145,6 +150,22 @@ public final class UsersFileRealm implements Realm {
         }
         now.verified.verified(username, password);
         return user.authenticated;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The user of that exact name (case-sensitive), with its roles; first looks whether the
+     * file changed, as {@link #authenticate(String, String)}.
+     */
+    @Override
+    public AuthenticatedUser authenticateCertificate(String username, X509Certificate[] chain) {
+        if (username == null || chain == null || chain.length == 0) {
+            return null;
+        }
+        checkForChange();
+        User user = users.byName.get(username);
+        return user == null ? null : user.authenticated;
     }
 
     /** Reads the file again when the interval has passed and its modification time or size changed. */

@@ -74,6 +74,24 @@ class UsersFileRealmTest {
         }
     }
 
+    @Test
+    void aCertificatesUserIsLookedUpByNameWithItsRolesAndNoPassword() throws IOException {
+        write(ALICE + ":admin,users", BOB);
+        UsersFileRealm realm = open();
+        // the handshake verified the chain; this realm reads only the name the servlet layer took from it
+        java.security.cert.X509Certificate[] chain = new java.security.cert.X509Certificate[1];
+        assertThat(realm.authenticateCertificate("alice", chain).roles()).isEqualTo(Set.of("admin", "users"));
+        assertThat(realm.authenticateCertificate("bob", chain).name()).isEqualTo("bob");
+        assertThat(realm.authenticateCertificate("Alice", chain)).as("names are case-sensitive").isNull();
+        assertThat(realm.authenticateCertificate("carol", chain)).isNull();
+        assertThat(realm.authenticateCertificate("alice", new java.security.cert.X509Certificate[0])).isNull();
+        assertThat(realm.authenticateCertificate(null, chain)).isNull();
+
+        write(BOB);
+        clock.advance(Duration.ofSeconds(6));
+        assertThat(realm.authenticateCertificate("alice", chain)).as("a changed file is read again").isNull();
+    }
+
     private UsersFileRealm open() throws IOException {
         return UsersFileRealm.open(file, Duration.ofSeconds(5), clock);
     }

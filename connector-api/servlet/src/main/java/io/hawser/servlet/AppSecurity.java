@@ -1,11 +1,13 @@
 package io.hawser.servlet;
 
 import io.hawser.security.AuthenticatedUser;
+import io.hawser.security.CertificateRealm;
 import io.hawser.security.Realm;
 import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,12 +16,14 @@ import java.util.Set;
 
 /**
  * The security of one started web app (Servlet 6.1 §13): its compiled constraints, how users
- * authenticate (BASIC by default, FORM when configured), its realm and its login throttle.
+ * authenticate (BASIC by default, FORM or CLIENT-CERT when configured), its realm and its login throttle.
  * {@link #admit} runs on the REQUEST dispatch only, after {@code requestInitialized} and before
  * any filter, on the canonical context-relative path: a denied request gets 403; one that needs a
  * confidential transport and is not secure a 302 to {@code https://host:confidentialPort} with the
  * same request-target, or 403 without a confidential port; one that needs a user and has none
- * the challenge (BASIC: 401 with {@code WWW-Authenticate}; FORM: the login page); a user without
+ * the challenge (BASIC: 401 with {@code WWW-Authenticate}; FORM: the login page; CLIENT-CERT: 401
+ * without a challenge field, as Tomcat's {@code SSLAuthenticator}, for no certificate or one
+ * naming no user of the realm); a user without
  * a permitted role 403. Error pages of the app apply to these statuses. Immutable after start.
  */
 final class AppSecurity {
@@ -59,6 +63,7 @@ final class AppSecurity {
      *     users against, or a url-pattern is invalid
      */
     static AppSecurity start(WebApp app, List<SecurityConstraint> servletElements) throws ServletException {
+        checkClientCert(app);
         List<SecurityConstraint> all = new ArrayList<>(app.securityConstraints());
         all.addAll(servletElements);
         boolean needsUsers = app.loginConfig() != null;
@@ -90,6 +95,18 @@ final class AppSecurity {
             LOG.log(Level.WARNING, s.toString());
         }
         return new AppSecurity(app, map, app.loginConfig());
+    }
+
+    /** @throws ServletException when a CLIENT-CERT app's realm cannot map certificates to users */
+    private static void checkClientCert(WebApp app) throws ServletException {
+        LoginConfig login = app.loginConfig();
+        if (login != null && login.authMethod().equals(LoginConfig.CLIENT_CERT) && app.realm() != null
+                && !(app.realm() instanceof CertificateRealm)) {
+            throw new ServletException("web app '" + (app.contextPath().isEmpty() ? "/" : app.contextPath())
+                    + "': CLIENT-CERT login needs a realm that maps client certificates to users"
+                    + " (io.hawser.security.CertificateRealm, e.g. --realm FILE); " + app.realm().getClass().getName()
+                    + " does not");
+        }
     }
 
     /**
@@ -175,10 +192,17 @@ final class AppSecurity {
         return true;
     }
 
-    /** Sends the challenge of the login-config: BASIC 401 with {@code WWW-Authenticate}, FORM the login page. */
+    /**
+     * Sends the challenge of the login-config: BASIC 401 with {@code WWW-Authenticate}, FORM the
+     * login page, CLIENT-CERT a bare 401 (a client certificate is asked for in the handshake, not here).
+     */
     void challenge(RequestCycle cycle) throws IOException {
         if (form != null) {
             form.challenge(cycle);
+            return;
+        }
+        if (isClientCert()) {
+            error(cycle, 401);
             return;
         }
         cycle.exchange().responseFields().set("WWW-Authenticate", BasicCredentials.challenge(realmName));
@@ -200,13 +224,6 @@ final class AppSecurity {
     }
 
     /**
-     * Checks credentials against the realm, counting failures per address; a locked-out address
-     * is refused without asking the realm.
-     *
-     * @return the user, or {@code null}
-     * @throws IllegalStateException when no realm is configured
-     */
-    /**
      * @param address a client address
      * @return seconds until that address may try to log in again ({@link LoginThrottle}), 0 when it may now
      */
@@ -214,6 +231,13 @@ final class AppSecurity {
         return throttle.lockedFor(address);
     }
 
+    /**
+     * Checks credentials against the realm, counting failures per address; a locked-out address
+     * is refused without asking the realm.
+     *
+     * @return the user, or {@code null}
+     * @throws IllegalStateException when no realm is configured
+     */
     AuthenticatedUser authenticate(String address, String username, String password) {
         if (realm == null) {
             throw new IllegalStateException("no realm is configured (WebApp.setRealm)");
@@ -230,7 +254,27 @@ final class AppSecurity {
         return user;
     }
 
-    /** @return {@code BASIC} or {@code FORM} */
+    /**
+     * CLIENT-CERT (Servlet 6.1 §13.6.4): the user the realm knows by the name in the leaf's subject
+     * ({@link WebApp#certificateUserName()}); the chain was verified by the TLS handshake.
+     *
+     * @param chain the client's chain, leaf first
+     * @return the user, or {@code null} when the subject names none or the realm knows no such user
+     */
+    AuthenticatedUser authenticate(X509Certificate[] chain) {
+        if (!(realm instanceof CertificateRealm certificates) || chain == null || chain.length == 0) {
+            return null;
+        }
+        String name = app.certificateUserName().of(chain[0]);
+        return name == null ? null : certificates.authenticateCertificate(name, chain);
+    }
+
+    /** @return whether users log in with a TLS client certificate */
+    boolean isClientCert() {
+        return authMethod.equals(LoginConfig.CLIENT_CERT);
+    }
+
+    /** @return {@code BASIC}, {@code FORM} or {@code CLIENT-CERT} */
     String authMethod() {
         return authMethod;
     }

@@ -29,7 +29,7 @@ final class Redirects {
         }
         StringBuilder url = new StringBuilder(64).append(scheme).append("://").append(request.getServerName());
         int port = request.getServerPort();
-        if (port > 0 && !(port == 80 && scheme.equals("http")) && !(port == 443 && scheme.equals("https"))) {
+        if (port > 0 && !RequestAddresses.isDefaultPort(scheme, port)) {
             url.append(':').append(port);
         }
         String path;

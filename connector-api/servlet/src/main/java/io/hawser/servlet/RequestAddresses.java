@@ -37,19 +37,32 @@ final class RequestAddresses {
         return local.indexOf(':') >= 0 ? "[" + local + "]" : local;
     }
 
-    /** @return the server port: the Host field's (80 when it has none), else the local port */
+    /**
+     * @return the server port: the Host field's (when it has none the scheme's default, 443 for
+     *     {@code https} and 80 for {@code http}, RFC 9110 §4.2), else the local port
+     */
     static int serverPort(HostAuthority host, HttpExchange exchange) {
         if (host != null) {
-            return host.port() >= 0 ? host.port() : 80;
+            return host.port() >= 0 ? host.port() : exchange.isSecure() ? 443 : 80;
         }
         return exchange.localAddress().getPort();
     }
 
-    /** @return scheme://host[:port] + uri, the port left out when it is 80 */
+    /**
+     * @param scheme {@code http} or {@code https}
+     * @param port a port
+     * @return whether it is the scheme's default port (RFC 9110 §4.2.1, §4.2.2), left out of URLs
+     */
+    static boolean isDefaultPort(String scheme, int port) {
+        return port == 80 && scheme.equals("http") || port == 443 && scheme.equals("https");
+    }
+
+    /** @return scheme://host[:port] + uri, the port left out when it is the scheme's default */
     static StringBuffer requestUrl(HttpServletRequest request, String uri) {
-        StringBuffer url = new StringBuffer(64).append(request.getScheme()).append("://").append(request.getServerName());
+        String scheme = request.getScheme();
+        StringBuffer url = new StringBuffer(64).append(scheme).append("://").append(request.getServerName());
         int port = request.getServerPort();
-        if (port > 0 && port != 80) {
+        if (port > 0 && !isDefaultPort(scheme, port)) {
             url.append(':').append(port);
         }
         return url.append(uri);
@@ -77,8 +90,12 @@ final class RequestAddresses {
         return map;
     }
 
-    /** @return the {@link ServletConnection} of the exchange: id {@code remote-ip:port-localport}, cleartext HTTP/1.1 */
+    /**
+     * @return the {@link ServletConnection} of the exchange: id {@code remote-ip:port-localport},
+     *     HTTP/1.1, secure when it arrived over TLS
+     */
     static ServletConnection connection(HttpExchange exchange) {
+        boolean secure = exchange.isSecure();
         String id = literal(exchange.remoteAddress()) + ":" + exchange.remoteAddress().getPort() + "-"
                 + exchange.localAddress().getPort();
         return new ServletConnection() {
@@ -99,7 +116,7 @@ final class RequestAddresses {
 
             @Override
             public boolean isSecure() {
-                return false;
+                return secure;
             }
         };
     }

@@ -1,5 +1,6 @@
 package io.hawser.servlet;
 
+import io.hawser.api.TlsInfo;
 import io.hawser.security.AuthenticatedUser;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,8 +11,9 @@ import java.util.Map;
 
 /**
  * Who one request's user is (Servlet 6.1 §13.3, §13.10): the user the session signed in (FORM or
- * {@code login}), else, with BASIC, the user of the {@code Authorization} field, looked up once on
- * first need (on an unconstrained path a malformed field just means no user). The
+ * {@code login}), else, with BASIC, the user of the {@code Authorization} field, with CLIENT-CERT
+ * the user of the TLS client certificate ({@link io.hawser.api.TlsInfo#peerCertificates()}), looked
+ * up once on first need (on an unconstrained path a malformed field just means no user). The
  * {@code HttpServletRequest} security methods are answered here. When a user is established the
  * exchange is told ({@code HttpExchange.setRemoteUser}, the access log's {@code %u}).
  *
@@ -48,6 +50,8 @@ final class RequestAuth {
                 signedIn(session.user, session.authType);
             } else if (security() != null && security().authMethod().equals("BASIC") && security().hasRealm()) {
                 basic(strict);
+            } else if (security() != null && security().isClientCert()) {
+                clientCert();
             }
         }
         return user;
@@ -82,6 +86,14 @@ final class RequestAuth {
         }
     }
 
+    private void clientCert() {
+        TlsInfo tls = cycle.exchange().tlsInfo();
+        AuthenticatedUser found = tls == null ? null : security().authenticate(tls.peerCertificates());
+        if (found != null) {
+            signedIn(found, HttpServletRequest.CLIENT_CERT_AUTH);
+        }
+    }
+
     /** Makes {@code found} this request's user. */
     void signedIn(AuthenticatedUser found, String type) {
         resolved = true;
@@ -90,7 +102,7 @@ final class RequestAuth {
         cycle.exchange().setRemoteUser(found.name());
     }
 
-    /** @return {@code BASIC}, {@code FORM} or {@code null} ({@code getAuthType}) */
+    /** @return {@code BASIC}, {@code FORM}, {@code CLIENT_CERT} or {@code null} ({@code getAuthType}) */
     String authType() {
         return user(false) == null ? null : authType;
     }
@@ -131,7 +143,7 @@ final class RequestAuth {
 
     /**
      * {@code authenticate} (§13.10): true when a user is already established; else the
-     * login-config's challenge is sent and false returned.
+     * login-config's challenge is sent (CLIENT-CERT: 401) and false returned.
      *
      * @throws IllegalStateException when the response is committed
      * @throws ServletException when no realm is configured
@@ -146,11 +158,11 @@ final class RequestAuth {
         if (response.isCommitted()) {
             throw new IllegalStateException("cannot authenticate: the response is committed");
         }
-        if (security().authMethod().equals("FORM")) {
-            security().challenge(cycle);
-        } else {
+        if (security().authMethod().equals("BASIC")) {
             response.setHeader("WWW-Authenticate", BasicCredentials.challenge(security().realmName()));
             response.sendError(401);
+        } else {
+            security().challenge(cycle);
         }
         return false;
     }
@@ -158,7 +170,7 @@ final class RequestAuth {
     /**
      * {@code login} (§13.10): checks the credentials against the realm (counted by the throttle);
      * on success the user is this request's, and, when a session exists, its id changes and the
-     * session keeps the user.
+     * session keeps the user. {@code getAuthType} then reports the login-config's method, as Tomcat.
      *
      * @throws ServletException when a user is already established, no realm is configured, or the
      *     credentials are refused
@@ -184,7 +196,8 @@ final class RequestAuth {
         if (found == null) {
             throw new ServletException("login failed");
         }
-        String type = security().authMethod().equals("FORM") ? HttpServletRequest.FORM_AUTH : HttpServletRequest.BASIC_AUTH;
+        String type = security().authMethod().equals("FORM") ? HttpServletRequest.FORM_AUTH
+                : security().isClientCert() ? HttpServletRequest.CLIENT_CERT_AUTH : HttpServletRequest.BASIC_AUTH;
         Session session = cycle.request().sessions().get(false);
         if (session != null) {
             cycle.request().changeSessionId();

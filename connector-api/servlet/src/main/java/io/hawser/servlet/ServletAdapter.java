@@ -49,6 +49,31 @@ public final class ServletAdapter implements HttpHandler {
     }
 
     /**
+     * Tells every app about the connector serving it, once it has started (and bound its ports):
+     * its TLS port becomes each app's {@linkplain WebApp#setTlsPort TLS port}, where a cleartext
+     * request needing a CONFIDENTIAL transport is redirected unless the app has its own
+     * {@linkplain WebApp#setConfidentialPort confidential port}.
+     *
+     * @param connector the started connector
+     * @throws IllegalStateException when an app logs users in with CLIENT-CERT and the connector
+     *     has no TLS listener (a client certificate could never arrive); before the connector started
+     */
+    public void connectorStarted(io.hawser.api.Connector connector) {
+        int tls = connector.tlsPort();
+        for (WebApp app : apps) {
+            LoginConfig login = app.loginConfig();
+            if (tls <= 0 && login != null && login.authMethod().equals(LoginConfig.CLIENT_CERT)) {
+                throw new IllegalStateException("web app '" + (app.contextPath().isEmpty() ? "/" : app.contextPath())
+                        + "' logs users in with CLIENT-CERT, but the connector has no TLS listener (--tls-port PORT"
+                        + " --client-auth want|need; embedding: ConnectorConfig tls and tlsPort)");
+            }
+        }
+        for (WebApp app : apps) {
+            app.setTlsPort(tls > 0 ? tls : -1);
+        }
+    }
+
+    /**
      * Handles one exchange; see the class comment. Application failures are answered (500 or the
      * app's error page) and logged here, so nothing is thrown for them.
      *

@@ -39,8 +39,11 @@ import java.util.Map;
  * answered by {@link RequestAuth} (Servlet 6.1 §13.3, §13.10); a FORM login's replayed request
  * reports the saved method, parameters and body ({@link FormLogin}).
  *
- * <p>Not supported (see the package notes): URL-rewritten session ids;
- * {@code isSecure} is {@code false} (the connector speaks cleartext HTTP/1.1).
+ * <p>TLS: {@code isSecure}, {@code getScheme} ({@code https}) and the default port 443 come from
+ * {@link HttpExchange#isSecure()}; on a TLS request the {@code jakarta.servlet.request.*} attributes
+ * of Servlet 6.1 §3.10 are there ({@link RequestAttributes}).
+ *
+ * <p>Not supported (see the package notes): URL-rewritten session ids.
  */
 final class ServletRequestView implements HttpServletRequest {
     private final RequestCycle cycle;
@@ -73,7 +76,7 @@ final class ServletRequestView implements HttpServletRequest {
         this.app = cycle.app();
         this.sessions = new RequestSessions(cycle);
         this.input = new RequestInput(cycle);
-        this.attributes = new RequestAttributes(this, app.listeners());
+        this.attributes = new RequestAttributes(this, app.listeners(), exchange.tlsInfo());
         this.mapping = mapping;
         this.servlet = mapping.servlet();
         this.auth = new RequestAuth(cycle);
@@ -234,14 +237,16 @@ final class ServletRequestView implements HttpServletRequest {
         return exchange.protocol();
     }
 
+    /** @return {@code https} when the request arrived over TLS, else {@code http} */
     @Override
     public String getScheme() {
-        return "http";
+        return exchange.isSecure() ? "https" : "http";
     }
 
+    /** @return whether the request arrived over TLS (a secure listener); proxies' fields are not trusted */
     @Override
     public boolean isSecure() {
-        return false;
+        return exchange.isSecure();
     }
 
     @Override

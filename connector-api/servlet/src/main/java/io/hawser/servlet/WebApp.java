@@ -65,6 +65,9 @@ public final class WebApp {
     private volatile io.hawser.security.Realm realm;
     private volatile boolean denyUncoveredHttpMethods;
     private volatile int confidentialPort;
+    /** The connector's TLS port, -1 for none (set by {@link ServletAdapter#connectorStarted} or the deployer). */
+    private volatile int tlsPort = -1;
+    private volatile CertificateUserName certificateUserName = CertificateUserName.COMMON_NAME;
     private volatile jakarta.servlet.descriptor.JspConfigDescriptor jspConfig;
     private volatile AppSecurity security;
 
@@ -313,7 +316,8 @@ public final class WebApp {
 
     /**
      * The port a request needing a CONFIDENTIAL transport is redirected to (as Tomcat's
-     * {@code redirectPort}); 0, the default, answers such a request 403 when it is not secure.
+     * {@code redirectPort}); 0, the default, means the connector's own TLS port
+     * ({@link #setTlsPort}), and with none such a request is answered 403 when it is not secure.
      *
      * @param port 1..65535, or 0 for none
      * @throws IllegalArgumentException for another value
@@ -326,9 +330,50 @@ public final class WebApp {
         this.confidentialPort = port;
     }
 
-    /** @return the confidential port, 0 for none */
+    /**
+     * @return where a cleartext request needing a CONFIDENTIAL or INTEGRAL transport is redirected:
+     *     the port given to {@link #setConfidentialPort}, else the connector's TLS port, else 0 (none: 403)
+     */
     public int confidentialPort() {
-        return confidentialPort;
+        int explicit = confidentialPort;
+        return explicit > 0 ? explicit : Math.max(tlsPort, 0);
+    }
+
+    /**
+     * Tells the app the port of the connector's TLS listener; callable at any time, also after
+     * start (a free port is only known once the connector is bound): {@link ServletAdapter#connectorStarted}
+     * calls it. It is the default {@link #confidentialPort()}.
+     *
+     * @param port 1..65535, or -1 (the default) for none
+     * @throws IllegalArgumentException for another value
+     */
+    public void setTlsPort(int port) {
+        if (port != -1 && (port < 1 || port > 65535)) {
+            throw new IllegalArgumentException("TLS port must be in 1..65535, or -1 for none: " + port);
+        }
+        this.tlsPort = port;
+    }
+
+    /** @return the connector's TLS port, -1 for none (or not told) */
+    public int tlsPort() {
+        return tlsPort;
+    }
+
+    /**
+     * @param name which part of a client certificate's subject is the user name of a
+     *     {@code CLIENT-CERT} login; default {@link CertificateUserName#COMMON_NAME}
+     * @throws NullPointerException for {@code null}
+     * @throws IllegalStateException after start
+     */
+    public void setCertificateUserName(CertificateUserName name) {
+        java.util.Objects.requireNonNull(name, "name");
+        checkConfigurable();
+        this.certificateUserName = name;
+    }
+
+    /** @return which part of a client certificate's subject names the user */
+    public CertificateUserName certificateUserName() {
+        return certificateUserName;
     }
 
     /**

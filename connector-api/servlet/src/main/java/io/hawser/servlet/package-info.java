@@ -21,9 +21,17 @@
  * checks the REQUEST dispatch on the canonical context-relative path before any filter
  * ({@code ConstraintMap}: best-matching pattern, §13.8.1 combination in {@code AccessRule});
  * users come from the app's {@link io.hawser.security.Realm} through BASIC
- * ({@code BasicCredentials}, RFC 7617) or FORM ({@code FormLogin}), with failed logins throttled
+ * ({@code BasicCredentials}, RFC 7617), FORM ({@code FormLogin}) or CLIENT-CERT (the TLS client
+ * certificate's subject, {@link io.hawser.servlet.CertificateUserName}, looked up in a
+ * {@link io.hawser.security.CertificateRealm}), with failed logins throttled
  * per client address ({@code LoginThrottle}); {@code RequestAuth} answers the request's
  * {@code getRemoteUser}, {@code isUserInRole}, {@code login} and the rest.
+ *
+ * <p>TLS: a request on a TLS listener is secure ({@code isSecure}, scheme {@code https}, default
+ * port 443, {@code Secure} session cookie) and carries the {@code jakarta.servlet.request.*} TLS
+ * attributes (§3.10); a CONFIDENTIAL or INTEGRAL constraint redirects a cleartext request to the
+ * app's confidential port, by default the connector's TLS port
+ * ({@link io.hawser.servlet.ServletAdapter#connectorStarted}).
  *
  * <p>Instances (Servlet 6.1 §15.5): the servlets, filters and listeners the container makes from
  * a class go through {@link io.hawser.servlet.InstanceLifecycle}: {@code @Resource} of env-entry
@@ -38,13 +46,13 @@
  *
  * <p>Deliberately left out, and why:
  * <ul>
- *   <li>Security beyond BASIC and FORM: {@code DIGEST} and {@code CLIENT-CERT} are refused by
+ *   <li>Security beyond BASIC, FORM and CLIENT-CERT: {@code DIGEST} is refused by
  *       {@link io.hawser.servlet.LoginConfig}; {@code run-as} is recorded but, with no EJB
  *       container, changes nothing a caller sees; a FORM login saves a POST body of at most
  *       4 KiB (a larger one is refused 413, as Tomcat's {@code maxSavePostSize}).</li>
- *   <li>TLS and proxies: {@code isSecure} is {@code false} and the scheme {@code http}, as the
- *       connector speaks cleartext; {@code X-Forwarded-*}/{@code Forwarded} are not trusted without
- *       a trusted-proxy setting, which does not exist yet.</li>
+ *   <li>Proxies: {@code isSecure} and the scheme ({@code https} on a TLS listener, else
+ *       {@code http}) are the connector's own, {@code X-Forwarded-*}/{@code Forwarded} are not
+ *       trusted without a trusted-proxy setting, which does not exist yet.</li>
  *   <li>JSP: this module has no JSP engine; the {@code io.hawser:hawser-jsp} module brings one
  *       for deployed WARs. Without it {@code addJspFile} throws {@link UnsupportedOperationException}.</li>
  *   <li>URL-rewritten session ids: cookies only ({@code encodeURL} returns its argument), as ids

@@ -32,6 +32,7 @@ final class FakeExchange {
     private boolean chunked;
     private HttpFields requestTrailers = HttpFields.EMPTY;
     private String protocol = "HTTP/1.1";
+    private io.hawser.api.TlsInfo tls;
 
     static FakeExchange get(String target) {
         return new FakeExchange().method("GET").target(target).header("Host", "example.com:8080");
@@ -49,6 +50,12 @@ final class FakeExchange {
 
     FakeExchange protocol(String p) {
         protocol = p;
+        return this;
+    }
+
+    /** @param info what the TLS connection negotiated: the exchange is then secure; {@code null}: cleartext */
+    FakeExchange tls(io.hawser.api.TlsInfo info) {
+        tls = info;
         return this;
     }
 
@@ -85,6 +92,8 @@ final class FakeExchange {
         when(exchange.responseBody()).thenReturn(responseBody);
         when(exchange.remoteAddress()).thenReturn(new InetSocketAddress("127.0.0.1", 50123));
         when(exchange.localAddress()).thenReturn(new InetSocketAddress("127.0.0.1", 8080));
+        when(exchange.isSecure()).thenReturn(tls != null);
+        when(exchange.tlsInfo()).thenReturn(tls);
         when(exchange.status()).thenAnswer(inv -> status.get());
         doAnswer(inv -> {
             int s = inv.getArgument(0);

@@ -183,7 +183,7 @@ public final class Hawser implements Callable<Integer> {
         try {
             for (WebAppArguments.App a : wanted) {
                 deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted,
-                        realm, confidentialPort()));
+                        realm, realms.confidentialPort, config));
             }
         } catch (DeploymentException e) {
             err.println("hawser: " + e.getMessage());
@@ -192,7 +192,8 @@ public final class Hawser implements Callable<Integer> {
         }
         List<WebApp> webApps = new ArrayList<>();
         deployed.forEach(d -> webApps.add(d.webApp()));
-        HttpHandler handler = new ServletAdapter(webApps);
+        ServletAdapter adapter = new ServletAdapter(webApps);
+        HttpHandler handler = adapter;
         AccessLog log = null;
         if (accessLog != null) {
             try {
@@ -218,6 +219,15 @@ public final class Hawser implements Callable<Integer> {
             undeploy(deployed);
             closeQuietly(log);
             return CANNOT_BIND;
+        }
+        try {
+            adapter.connectorStarted(server); // CONFIDENTIAL redirects go to the bound TLS port
+        } catch (IllegalStateException e) {
+            err.println("hawser: " + e.getMessage());
+            server.stop(Duration.ZERO);
+            undeploy(deployed);
+            closeQuietly(log);
+            return DEPLOY_FAILED;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
@@ -264,14 +274,6 @@ public final class Hawser implements Callable<Integer> {
         undeploy(deployed);
         closeQuietly(openLog);
         return SERVER_FAILED;
-    }
-
-    /** @return --confidential-port, else a fixed --tls-port (CONFIDENTIAL constraints redirect there), else 0 */
-    private int confidentialPort() {
-        if (realms.confidentialPort != 0) {
-            return realms.confidentialPort;
-        }
-        return tls.tlsPort != null && tls.tlsPort > 0 ? tls.tlsPort : 0;
     }
 
     private static String displayHost(String host) {

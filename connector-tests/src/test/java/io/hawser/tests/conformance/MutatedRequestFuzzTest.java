@@ -3,6 +3,10 @@ package io.hawser.tests.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hawser.api.Connector;
+import io.hawser.conformance.Escapes;
+import io.hawser.conformance.ParseResult;
+import io.hawser.conformance.ParsedResponse;
+import io.hawser.conformance.ResponseReader;
 import io.hawser.api.ConnectorConfig;
 import io.hawser.deploy.DeployedApp;
 import io.hawser.deploy.Deployer;

@@ -25,7 +25,7 @@ final class RawRequest {
         String request = "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 3000);
-            s.setSoTimeout(5000);
+            s.setSoTimeout(30_000); // a first JSP request compiles the page: seconds on a loaded machine
             s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             s.getOutputStream().flush();
             ByteArrayOutputStream out = new ByteArrayOutputStream();

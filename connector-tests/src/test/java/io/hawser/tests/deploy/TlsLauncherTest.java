@@ -198,6 +198,55 @@ class TlsLauncherTest {
     }
 
     @Test
+    void clientCertLoginAndConfidentialRedirectsThroughTheLauncher() throws Exception {
+        Issued server = TestCertificates.selfSigned(work, "server", "EC", "-ext", "san=dns:localhost");
+        Issued ca = TestCertificates.selfSigned(work, "test-ca", "EC", "-ext", "bc:c");
+        Issued alice = TestCertificates.signedBy(work, "alice", ca);
+        Path users = Files.writeString(work.resolve("users"),
+                "alice:" + io.hawser.security.PasswordHash.hash("unused".toCharArray(), 1000) + ":user\n");
+        Path war = JavaSources.war(work, "certs", JavaSources.webXml("""
+                <servlet><servlet-name>who</servlet-name><servlet-class>Who</servlet-class></servlet>
+                <servlet-mapping><servlet-name>who</servlet-name><url-pattern>/*</url-pattern></servlet-mapping>
+                <security-constraint>
+                  <web-resource-collection><web-resource-name>c</web-resource-name><url-pattern>/me</url-pattern></web-resource-collection>
+                  <auth-constraint><role-name>user</role-name></auth-constraint>
+                  <user-data-constraint><transport-guarantee>CONFIDENTIAL</transport-guarantee></user-data-constraint>
+                </security-constraint>
+                <login-config><auth-method>CLIENT-CERT</auth-method></login-config>
+                <security-role><role-name>user</role-name></security-role>"""),
+                java.util.Map.of("Who", """
+                        public class Who extends jakarta.servlet.http.HttpServlet {
+                            @Override protected void doGet(jakarta.servlet.http.HttpServletRequest req,
+                                    jakarta.servlet.http.HttpServletResponse resp) throws java.io.IOException {
+                                Object chain = req.getAttribute("jakarta.servlet.request.X509Certificate");
+                                resp.getWriter().print(req.getRemoteUser() + " " + req.getAuthType() + " "
+                                        + req.getScheme() + " " + (chain != null));
+                            }
+                        }"""), java.util.Map.of());
+        try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", "--tls-port", "0",
+                "--tls-cert", server.chainPem().toString(), "--tls-key", server.keyPem().toString(),
+                "--client-auth", "want", "--truststore", ca.chainPem().toString(), "--realm", users.toString(),
+                "/=" + war)) {
+            int port = LauncherProcess.port(hawser.nextLine());
+            int tls = tlsPort(hawser.nextLine());
+            String cleartext = RawRequest.get(port, "/me");
+            assertThat(cleartext).startsWith("HTTP/1.1 302 ").contains("Location: https://127.0.0.1:" + tls + "/me");
+            try (SSLSocket s = connect(trusting(alice, server), tls, "localhost")) {
+                s.getOutputStream().write("GET /me HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                String r = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertThat(r).startsWith("HTTP/1.1 200 ").endsWith("alice CLIENT_CERT https true");
+            }
+            try (SSLSocket s = connect(trusting(null, server), tls, "localhost")) {
+                s.getOutputStream().write("GET /me HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                String r = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertThat(r).as("no certificate").startsWith("HTTP/1.1 401 ");
+            }
+        }
+    }
+
+    @Test
     void badTlsOptionsAreRefusedWithOneLine() throws Exception {
         TestCertificates certs = TestCertificates.make(work);
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", "--tls-port", "0",

@@ -108,7 +108,9 @@ class StaticErrorPageEndToEndTest {
             InputStream in = s.getInputStream();
             String response = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
             assertThat(response).startsWith("HTTP/1.1 200 ");
-            assertThat(response).endsWith("other.example:8081 http://other.example:8081/where");
+            // the scheme is the connection's (https over TLS), the authority the request-target's
+            assertThat(response).endsWith("other.example:8081 " + (ServletServer.TLS ? "https" : "http")
+                    + "://other.example:8081/where");
         }
     }
 }

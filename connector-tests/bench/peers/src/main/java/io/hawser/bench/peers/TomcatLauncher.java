@@ -7,6 +7,8 @@ import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 
 /**
  * Embedded Tomcat 11 (Servlet 6.1) with its defaults: one {@code HTTP/1.1} connector
@@ -24,8 +26,16 @@ import org.apache.catalina.util.ServerInfo;
  *       connections of the idle workload: the rest would wait unserved in the accept queue and the
  *       test would measure that queue. Restore with {@code -Dbench.tomcat.maxConnections=8192}.
  * </ul>
+ *
+ * <p>With {@code -Dbench.tls.port} (see {@link Tls}) a second connector, the same
+ * {@code Http11NioProtocol} with the same two settings, speaks HTTPS through Tomcat's JSSE
+ * implementation ({@code sslImplementationName} set explicitly, so no OpenSSL/FFM one is picked up):
+ * one {@code SSLHostConfig} with an EC certificate from the PKCS#12 keystore, and the JDK's default
+ * protocols and cipher suites instead of Tomcat's own OpenSSL-style default cipher string.
  */
 public final class TomcatLauncher {
+    private static final String JSSE = "org.apache.tomcat.util.net.jsse.JSSEImplementation";
+
     public static void main(String[] args) throws Exception {
         int port = WebApp.port(args);
         WebApp app = WebApp.load(WebApp.war(args));
@@ -33,13 +43,12 @@ public final class TomcatLauncher {
         Path base = Files.createTempDirectory("hawser-bench-tomcat");
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setPort(port);
-        connector.setProperty("address", WebApp.host());
-        connector.setProperty("maxKeepAliveRequests",
-                System.getProperty("bench.tomcat.maxKeepAliveRequests", "-1"));
-        connector.setProperty("maxConnections", System.getProperty("bench.tomcat.maxConnections", "-1"));
+        Connector connector = connector(port);
         tomcat.setConnector(connector);
+        Tls tls = Tls.fromSystemProperties();
+        if (tls != null) {
+            tomcat.getService().addConnector(https(tls));
+        }
 
         Context context = tomcat.addContext("", null);
         context.setParentClassLoader(app.loader());
@@ -56,7 +65,46 @@ public final class TomcatLauncher {
         app.print(ServerInfo.getServerInfo() + " (maxKeepAliveRequests=" + connector.getProperty("maxKeepAliveRequests")
                         + ", maxConnections=" + connector.getProperty("maxConnections") + ")",
                 WebApp.host(), connector.getLocalPort());
+        if (tls != null) {
+            tls.print(ServerInfo.getServerInfo(), WebApp.host());
+        }
         tomcat.getServer().await();
+    }
+
+    /** An {@code HTTP/1.1} connector on {@code port} with the two deliberate settings above. */
+    private static Connector connector(int port) {
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", WebApp.host());
+        connector.setProperty("maxKeepAliveRequests",
+                System.getProperty("bench.tomcat.maxKeepAliveRequests", "-1"));
+        connector.setProperty("maxConnections", System.getProperty("bench.tomcat.maxConnections", "-1"));
+        return connector;
+    }
+
+    /** @return whether a JSSE suite name is a TLS 1.3 one ({@code TLS_AES_*}, {@code TLS_CHACHA20_*}) */
+    private static boolean tls13(String suite) {
+        return suite.startsWith("TLS_AES_") || suite.startsWith("TLS_CHACHA20_");
+    }
+
+    private static Connector https(Tls tls) {
+        Connector connector = connector(tls.port());
+        connector.setScheme("https");
+        connector.setSecure(true);
+        connector.setProperty("SSLEnabled", "true");
+        connector.setProperty("sslImplementationName", JSSE);
+        SSLHostConfig host = new SSLHostConfig();
+        host.setProtocols("+" + String.join(",+", Tls.protocols()));
+        // Tomcat keeps TLS 1.3 suites (RFC 8446 §B.4) apart from the TLS 1.2 "ciphers" list.
+        host.setCipherSuites(String.join(",", Tls.cipherSuites().stream().filter(TomcatLauncher::tls13).toList()));
+        host.setCiphers(String.join(",", Tls.cipherSuites().stream().filter(c -> !tls13(c)).toList()));
+        SSLHostConfigCertificate cert = new SSLHostConfigCertificate(host, SSLHostConfigCertificate.Type.EC);
+        cert.setCertificateKeystoreFile(tls.keystore().toString());
+        cert.setCertificateKeystoreType("PKCS12");
+        cert.setCertificateKeystorePassword(tls.password());
+        host.addCertificate(cert);
+        connector.addSslHostConfig(host);
+        return connector;
     }
 
     private TomcatLauncher() {}

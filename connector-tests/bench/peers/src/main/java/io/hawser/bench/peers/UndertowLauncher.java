@@ -6,11 +6,18 @@ import io.undertow.servlet.Servlets;
 import io.undertow.servlet.api.DeploymentInfo;
 import io.undertow.servlet.api.DeploymentManager;
 import io.undertow.servlet.api.ServletInfo;
+import org.xnio.Options;
+import org.xnio.Sequence;
 
 /**
  * Undertow 2.3 (Servlet 6.0) servlet deployment with the builder's defaults: IO threads =
  * max(cores, 2), worker threads = 8 per IO thread, one HTTP listener. Usage:
  * {@code UndertowLauncher PORT [WAR]} (see {@link WebApp}).
+ *
+ * <p>With {@code -Dbench.tls.port} (see {@link Tls}) the builder adds an HTTPS listener
+ * ({@code addHttpsListener} with a JSSE {@code SSLContext} from the PKCS#12 keystore; HTTP/2 stays off,
+ * so no ALPN) and the XNIO options {@code SSL_ENABLED_PROTOCOLS} and {@code SSL_ENABLED_CIPHER_SUITES}
+ * set to the JDK's defaults.
  */
 public final class UndertowLauncher {
     public static void main(String[] args) throws Exception {
@@ -34,12 +41,21 @@ public final class UndertowLauncher {
         DeploymentManager manager = Servlets.defaultContainer().addDeployment(deployment);
         manager.deploy();
 
-        Undertow server = Undertow.builder()
+        Undertow.Builder builder = Undertow.builder()
                 .addHttpListener(port, WebApp.host())
-                .setHandler(manager.start())
-                .build();
+                .setHandler(manager.start());
+        Tls tls = Tls.fromSystemProperties();
+        if (tls != null) {
+            builder.addHttpsListener(tls.port(), WebApp.host(), tls.context())
+                    .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(Tls.protocols()))
+                    .setSocketOption(Options.SSL_ENABLED_CIPHER_SUITES, Sequence.of(Tls.cipherSuites()));
+        }
+        Undertow server = builder.build();
         server.start();
         app.print("undertow " + Version.getVersionString(), WebApp.host(), port);
+        if (tls != null) {
+            tls.print("undertow " + Version.getVersionString(), WebApp.host());
+        }
     }
 
     private UndertowLauncher() {}

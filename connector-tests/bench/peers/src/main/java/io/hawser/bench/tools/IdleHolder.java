@@ -17,7 +17,9 @@ import java.util.Locale;
  * Holds N idle keep-alive connections open against one server, each of which has served exactly one
  * {@code GET /plaintext}, so the server has built whatever it keeps per connection after a request.
  *
- * <p>Usage: {@code IdleHolder HOST PORT COUNT STOP_FILE MAX_SECONDS}. Connections are opened in
+ * <p>Usage: {@code IdleHolder HOST PORT COUNT STOP_FILE MAX_SECONDS [TRUSTED_PEM]}. With
+ * {@code TRUSTED_PEM} (the server's certificate, PEM) the connections are HTTPS: see {@link TlsOpener}
+ * (a full TLS handshake and one request each, then held without TLS traffic). Cleartext connections are opened in
  * batches of {@value #BATCH} (connect, send the request; then read every response of the batch
  * through one selector), so no server's accept backlog overflows; opening stops after half of
  * MAX_SECONDS whatever the count. Prints {@code READY ...} once all are open and answered, then holds them until STOP_FILE exists or MAX_SECONDS pass; then checks
@@ -29,7 +31,7 @@ public final class IdleHolder {
     private static final long RESPONSE_TIMEOUT_NANOS = 10_000_000_000L;
 
     /** One connection and the bytes of its first response read so far. */
-    private static final class Conn {
+    static final class Conn {
         final SocketChannel channel;
         byte[] got = new byte[256];
         int length;
@@ -76,8 +78,8 @@ public final class IdleHolder {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 5) {
-            System.err.println("usage: IdleHolder HOST PORT COUNT STOP_FILE MAX_SECONDS");
+        if (args.length != 5 && args.length != 6) {
+            System.err.println("usage: IdleHolder HOST PORT COUNT STOP_FILE MAX_SECONDS [TRUSTED_PEM]");
             System.exit(2);
         }
         InetSocketAddress address = new InetSocketAddress(args[0], Integer.parseInt(args[1]));
@@ -88,12 +90,61 @@ public final class IdleHolder {
         byte[] request = ("GET /plaintext HTTP/1.1\r\nHost: " + args[0] + ":" + args[1] + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
 
-        List<Conn> open = new ArrayList<>(count);
+        TlsOpener.Result opened = args.length == 6
+                ? new TlsOpener(address, request, Path.of(args[5])).open(count, start + maxNanos / 2)
+                : openPlain(address, request, count, start + maxNanos / 2);
+        List<SocketChannel> open = opened.open();
+        long openedMs = (System.nanoTime() - start) / 1_000_000;
+        System.out.println("READY open=" + open.size() + " failed=" + opened.failed() + " ms=" + openedMs
+                + (opened.firstError() == null ? "" : " first_error=" + opened.firstError().replace(' ', '_')));
+        System.out.flush();
+
+        while (!Files.exists(stop) && System.nanoTime() - start < maxNanos) {
+            Thread.sleep(50);
+        }
+
+        ByteBuffer buf = ByteBuffer.allocateDirect(16 * 1024);
+        int alive = 0;
+        int closed = 0;
+        for (SocketChannel channel : open) {
+            boolean isOpen;
+            try {
+                buf.clear();
+                int n = channel.read(buf);
+                while (n > 0) {   // something unsolicited (e.g. a 408, a close_notify) : drain, then look again
+                    buf.clear();
+                    n = channel.read(buf);
+                }
+                isOpen = n == 0;
+            } catch (IOException e) {
+                isOpen = false;
+            }
+            if (isOpen) {
+                alive++;
+            } else {
+                closed++;
+            }
+            channel.close();
+        }
+        System.out.println("ALIVE alive=" + alive + " closed=" + closed + " held_ms="
+                + ((System.nanoTime() - start) / 1_000_000 - openedMs)
+                + (opened.sockets().isEmpty() ? "" : " tls_sockets=" + opened.sockets().size()));
+    }
+
+    /**
+     * Opens the connections in cleartext, {@value #BATCH} at a time, until {@code count} or
+     * {@code deadlineNanos} ({@link System#nanoTime}).
+     *
+     * @return the channels (non-blocking) of the connections that got a {@code 200}, and the failures
+     */
+    private static TlsOpener.Result openPlain(InetSocketAddress address, byte[] request, int count,
+                                              long deadlineNanos) throws IOException {
+        List<SocketChannel> open = new ArrayList<>(count);
         int failed = 0;
         String firstError = null;
         ByteBuffer buf = ByteBuffer.allocateDirect(16 * 1024);
         try (Selector selector = Selector.open()) {
-            for (int base = 0; base < count && System.nanoTime() - start < maxNanos / 2; base += BATCH) {
+            for (int base = 0; base < count && System.nanoTime() < deadlineNanos; base += BATCH) {
                 List<Conn> batch = new ArrayList<>(BATCH);
                 for (int i = base; i < Math.min(count, base + BATCH); i++) {
                     SocketChannel ch = null;
@@ -140,7 +191,7 @@ public final class IdleHolder {
                 selector.selectNow();   // flush the cancelled keys
                 for (Conn c : batch) {
                     if (c.ok) {
-                        open.add(c);
+                        open.add(c.channel);
                     } else {
                         failed++;
                         firstError = firstError == null ? "no 200 response (" + c.length + " bytes)" : firstError;
@@ -155,39 +206,7 @@ public final class IdleHolder {
                 selector.selectNow();
             }
         }
-        long openedMs = (System.nanoTime() - start) / 1_000_000;
-        System.out.println("READY open=" + open.size() + " failed=" + failed + " ms=" + openedMs
-                + (firstError == null ? "" : " first_error=" + firstError.replace(' ', '_')));
-        System.out.flush();
-
-        while (!Files.exists(stop) && System.nanoTime() - start < maxNanos) {
-            Thread.sleep(50);
-        }
-
-        int alive = 0;
-        int closed = 0;
-        for (Conn c : open) {
-            boolean isOpen;
-            try {
-                buf.clear();
-                int n = c.channel.read(buf);
-                while (n > 0) {   // something unsolicited (e.g. a 408) : drain, then look again
-                    buf.clear();
-                    n = c.channel.read(buf);
-                }
-                isOpen = n == 0;
-            } catch (IOException e) {
-                isOpen = false;
-            }
-            if (isOpen) {
-                alive++;
-            } else {
-                closed++;
-            }
-            c.channel.close();
-        }
-        System.out.println("ALIVE alive=" + alive + " closed=" + closed + " held_ms="
-                + ((System.nanoTime() - start) / 1_000_000 - openedMs));
+        return new TlsOpener.Result(open, List.of(), failed, firstError);
     }
 
     private IdleHolder() {}

@@ -16,7 +16,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * Writes {@code summary.md} (to standard output) for one results folder of run.sh: medians and
  * min–max over the rounds, ratios to Jetty of the medians and of every round, server CPU per request,
- * and the idle-connection memory table. Usage: {@code Summary RESULTS_DIR}.
+ * and the idle-connection memory tables (cleartext {@code idle} and, if measured, {@code tls-idle}).
+ * Usage: {@code Summary RESULTS_DIR}.
  *
  * <p>Inputs (tab-separated, first line a header): {@code measurements.tsv} (one line per wrk run),
  * {@code idle.tsv} (one line per idle-connection measurement), {@code servers.tsv}, and
@@ -39,6 +40,12 @@ public final class Summary {
 
         int round() {
             return Integer.parseInt(s("round"));
+        }
+
+        /** The workload of a line; {@code idle} for an idle.tsv line written before it had that column. */
+        String workload() {
+            String w = s("workload");
+            return w.isEmpty() ? "idle" : w;
         }
     }
 
@@ -103,7 +110,8 @@ public final class Summary {
                 + env.get("client_cpus") + " (taskset)");
         line("- rounds: " + env.get("rounds") + "; keepalive/pipelined " + env.get("duration") + " s, close "
                 + env.get("close_duration") + " s per measurement; warm-up per server " + env.get("warmup")
-                + "; idle connections: " + env.get("idle_conns"));
+                + "; idle connections: " + env.get("idle_conns")
+                + (env.containsKey("tls") ? ", TLS idle connections: " + env.get("tls_idle_conns") : ""));
         line("- load average (1/5/15 min) at start: " + env.get("loadavg_start") + "; at end: " + env.get("loadavg_end")
                 + "; 1-min load during measurements: " + loadRange());
         line("- Hawser: " + env.get("hawser_commit"));
@@ -115,11 +123,18 @@ public final class Summary {
         if (env.containsKey("skipped") && !env.get("skipped").isEmpty()) {
             line("- skipped: " + env.get("skipped"));
         }
+        boolean tls = env.containsKey("tls");
+        if (tls) {
+            line("- TLS (tls-* workloads; HTTPS_URL = https://127.0.0.1:TLS_PORT/plaintext): " + env.get("tls")
+                    + "; every server on the JDK's JSSE with its default protocols and cipher suites; client "
+                    + env.get("openssl_version") + " (wrk, curl)");
+        }
         line("");
-        line("| server | what | checks |");
-        line("|---|---|---|");
+        line(tls ? "| server | what | checks | HTTPS checks |" : "| server | what | checks |");
+        line(tls ? "|---|---|---|---|" : "|---|---|---|");
         for (Row s : servers) {
-            line("| " + s.s("server") + " | " + s.s("what") + " | " + s.s("check") + " |");
+            line("| " + s.s("server") + " | " + s.s("what") + " | " + s.s("check") + " |"
+                    + (tls ? " " + (s.s("tls_check").isEmpty() ? "skipped (see above)" : s.s("tls_check")) + " |" : ""));
         }
         line("");
         line("Ratios (×) are to Jetty's median in this run; *per round* is server ÷ Jetty within each round "
@@ -129,8 +144,8 @@ public final class Summary {
         for (String w : distinct(meas, "workload")) {
             workload(w);
         }
-        if (!idle.isEmpty()) {
-            idleTable();
+        for (String w : idleWorkloads()) {
+            idleTable(w);
         }
         perRound();
         return out.toString();
@@ -177,9 +192,19 @@ public final class Summary {
         }
     }
 
-    private void idleTable() {
+    private List<String> idleWorkloads() {
+        Set<String> w = new LinkedHashSet<>();
+        idle.forEach(r -> w.add(r.workload()));
+        return new ArrayList<>(w);
+    }
+
+    private void idleTable(String w) {
+        List<Row> rows = idle.stream().filter(r -> r.workload().equals(w)).toList();
         line("");
-        line("## idle — " + env.get("idle_conns") + " keep-alive connections held open, each after one request");
+        line(w.equals("tls-idle")
+                ? "## tls-idle — " + env.get("tls_idle_conns") + " HTTPS keep-alive connections held open, each after a full "
+                        + "TLS 1.3 handshake and one request (IdleHolder with the certificate's PEM: TlsOpener)"
+                : "## idle — " + env.get("idle_conns") + " keep-alive connections held open, each after one request");
         line("");
         line("Heap = used heap right after a full GC (`jcmd PID GC.run`, then `jstat -gc`: S0U+S1U+EU+OU), "
                 + "before opening the connections and with them open; per connection = (with − before) ÷ connections "
@@ -188,9 +213,9 @@ public final class Summary {
         line("");
         line("| server | open (alive at end) | heap before KiB | heap with KiB | heap KiB/conn | × jetty | RSS before MiB (round 1) | RSS with MiB (round 1) | RSS KiB/conn (round 1) | CPU µs/conn opened | threads before → with | open s |");
         line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        double baseHeap = median(byServer(idle, BASELINE), Summary::heapPerConn);
-        for (String server : distinct(idle, "server")) {
-            List<Row> mine = byServer(idle, server);
+        double baseHeap = median(byServer(rows, BASELINE), Summary::heapPerConn);
+        for (String server : distinct(rows, "server")) {
+            List<Row> mine = byServer(rows, server);
             int firstRound = mine.stream().mapToInt(Row::round).min().orElse(0);
             List<Row> first = mine.stream().filter(r -> r.round() == firstRound).toList();
             double heap = median(mine, Summary::heapPerConn);
@@ -211,7 +236,7 @@ public final class Summary {
 
     private void perRound() {
         line("");
-        line("## Every measurement (req/s; idle: heap KiB/conn)");
+        line("## Every measurement (req/s; idle, tls-idle: heap KiB/conn)");
         line("");
         List<String> serverNames = new ArrayList<>(distinct(meas, "server"));
         for (String s : distinct(idle, "server")) {
@@ -225,17 +250,15 @@ public final class Summary {
         meas.forEach(r -> rounds.add(r.round()));
         idle.forEach(r -> rounds.add(r.round()));
         List<String> workloads = new ArrayList<>(distinct(meas, "workload"));
-        if (!idle.isEmpty()) {
-            workloads.add("idle");
-        }
+        workloads.addAll(idleWorkloads());
         for (int round : rounds) {
             for (String w : workloads) {
                 StringBuilder row = new StringBuilder("| " + round + " | " + w + " |");
                 for (String s : serverNames) {
                     String cell = "";
-                    if (w.equals("idle")) {
+                    if (idleWorkloads().contains(w)) {
                         for (Row r : idle) {
-                            if (r.round() == round && r.s("server").equals(s)) {
+                            if (r.round() == round && r.s("server").equals(s) && r.workload().equals(w)) {
                                 cell = fmt2(heapPerConn(r));
                             }
                         }
