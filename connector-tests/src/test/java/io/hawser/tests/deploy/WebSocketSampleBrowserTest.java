@@ -3,9 +3,7 @@ package io.hawser.tests.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -22,18 +20,10 @@ class WebSocketSampleBrowserTest {
     @TempDir
     Path work;
 
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv("PATH").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Test
     void theChatPageTalksToItsEndpointInHeadlessChromium() throws Exception {
-        assumeTrue(onPath("bash") && (onPath("chromium") || onPath("chromium-browser") || onPath("google-chrome")),
+        assumeTrue(TlsToolsTest.onPath("bash") && (TlsToolsTest.onPath("chromium") || TlsToolsTest.onPath("chromium-browser")
+                || TlsToolsTest.onPath("google-chrome")),
                 "bash and chromium (or chromium-browser, google-chrome) are needed on the PATH");
         try (LauncherProcess hawser = new LauncherProcess(work, "--port", "0", SampleWars.war("websocket").toString())) {
             String line = hawser.nextLine();
