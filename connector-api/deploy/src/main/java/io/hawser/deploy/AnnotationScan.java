@@ -389,6 +389,25 @@ final class AnnotationScan implements AutoCloseable {
         return classes;
     }
 
+    /**
+     * @param types fully qualified names of annotations or supertypes
+     * @return the counted classes carrying one of the annotations (on the class) or, concrete, with
+     *     one of them among their supertypes, by name: each as {@code name} and where it was found
+     */
+    Map<String, String> classesOf(List<String> types) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (result != null) {
+            for (ClassInfo c : result.getAllClasses()) {
+                boolean of = types.stream().anyMatch(t -> c.hasAnnotation(t)
+                        || !c.isAbstract() && !c.isInterface() && supertypes(c).stream().anyMatch(s -> s.getName().equals(t)));
+                if (of && counted(c) != null) {
+                    out.put(c.getName(), element(c));
+                }
+            }
+        }
+        return out;
+    }
+
     /** @return {@code c}'s superclasses and interfaces, as far as the scan knows them */
     private static List<ClassInfo> supertypes(ClassInfo c) {
         List<ClassInfo> supers = new ArrayList<>(c.getSuperclasses());

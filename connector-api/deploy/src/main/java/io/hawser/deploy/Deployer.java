@@ -201,12 +201,13 @@ public final class Deployer {
             List<String> unenforced;
             try (LazyScan scan = new LazyScan(base, order)) {
                 JspSupport jsp = JspSupport.find(server);
+                WebSocketSupport webSocket = WebSocketSupport.find(server);
                 unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted,
-                        jsp != null);
+                        jsp != null, webSocket);
                 FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
                 FailClosed.requireClientCertificates(xml, connector);
                 loader = new WebAppClassLoader("hawser-webapp-" + label, base, server,
-                        jsp == null ? List.of() : jsp.containerPackages());
+                        containerPackages(jsp, webSocket));
                 thread.setContextClassLoader(loader);
                 app = WebApp.create(contextPath, base, loader);
                 app.setRealm(realm);
@@ -229,6 +230,9 @@ public final class Deployer {
                 }
                 if (jsp != null) {
                     jsp.install(app.servletContext());
+                }
+                if (webSocket != null && !xml.metadataComplete()) {
+                    installWebSocket(webSocket, app, scan.get(), loader);
                 }
                 ContainerInitializers.run(app.servletContext(), loader, scan, base, scan.jars());
                 addDefaultServlet(app.servletContext(), base, welcome);
@@ -255,6 +259,35 @@ public final class Deployer {
     }
 
     /** The welcome files of an app without a welcome-file-list when JSP is there, as Tomcat's and Jetty's. */
+    /** @return the packages the app's loader takes from the server first for the engines present */
+    private static List<String> containerPackages(JspSupport jsp, WebSocketSupport webSocket) {
+        List<String> out = new java.util.ArrayList<>();
+        if (jsp != null) {
+            out.addAll(jsp.containerPackages());
+        }
+        if (webSocket != null) {
+            out.addAll(webSocket.containerPackages());
+        }
+        return out;
+    }
+
+    /** Deploys the app's WebSocket classes, when it has any ({@link WebSocketSupport}). */
+    private static void installWebSocket(WebSocketSupport webSocket, WebApp app, AnnotationScan scan, ClassLoader loader)
+            throws DeploymentException, ServletException {
+        java.util.Set<Class<?>> classes = new java.util.LinkedHashSet<>();
+        for (java.util.Map.Entry<String, String> c : scan.classesOf(webSocket.handledTypes()).entrySet()) {
+            try {
+                classes.add(Class.forName(c.getKey(), false, loader));
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new DeploymentException(null, c.getKey() + " (" + c.getValue() + ")",
+                        "a WebSocket class that cannot be loaded: " + e, e);
+            }
+        }
+        if (!classes.isEmpty()) {
+            webSocket.install(app.servletContext(), classes);
+        }
+    }
+
     private static final List<String> JSP_WELCOME_FILES = List.of("index.html", "index.htm", "index.jsp");
 
     private static void checkContextPath(Path source, String contextPath) throws DeploymentException {

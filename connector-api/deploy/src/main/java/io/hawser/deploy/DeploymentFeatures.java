@@ -68,6 +68,16 @@ final class DeploymentFeatures {
      */
     static final Feature JSP = new Feature("jsp", Support.ACTED_ON, null, null, null);
     private static final String NO_JSP = "JSP needs the hawser-jsp module on the class path";
+    /**
+     * Jakarta WebSocket classes ({@code @ServerEndpoint}, {@code ServerApplicationConfig},
+     * {@code Endpoint}): deployed by a {@link WebSocketSupport} (the hawser-websocket module),
+     * refused without one ({@link #NO_WEBSOCKET}).
+     */
+    static final Feature WEBSOCKET = new Feature("websocket", Support.ACTED_ON, null, null, null);
+    /** WebSocket classes when no {@link WebSocketSupport} is on the class path. */
+    static final Feature NO_WEBSOCKET = new Feature("websocket", Support.NOT_SUPPORTED,
+            "Jakarta WebSocket needs the hawser-websocket module on the class path",
+            "its endpoints would not be deployed (their handshakes answer 404)", null);
     /** JSP pages when no {@link JspSupport} is on the class path. */
     static final Feature NO_JSP_PAGES = new Feature("jsp", Support.NOT_SUPPORTED, NO_JSP,
             "the pages would answer 404", null);
@@ -257,6 +267,9 @@ final class DeploymentFeatures {
         }
         if (name.equals(TAG_HANDLER_INJECTION.name())) {
             return TAG_HANDLER_INJECTION;
+        }
+        if (name.equals(NO_WEBSOCKET.name())) {
+            return NO_WEBSOCKET; // refused only when no WebSocketSupport is on the class path
         }
         for (Feature f : ELEMENTS.values()) {
             if (f.support() == Support.NOT_SUPPORTED && f.name().equals(name)) {

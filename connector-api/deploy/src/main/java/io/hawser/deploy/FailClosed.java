@@ -44,8 +44,12 @@ final class FailClosed {
      */
     static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted)
             throws DeploymentException {
-        return check(base, xml, scan, accepted, false);
+        return check(base, xml, scan, accepted, false, null);
     }
+
+    /** What makes a class a Jakarta WebSocket one when no {@link WebSocketSupport} says so. */
+    static final List<String> TYPICAL_WEBSOCKET_TYPES = List.of("jakarta.websocket.server.ServerEndpoint",
+            "jakarta.websocket.server.ServerApplicationConfig", "jakarta.websocket.Endpoint");
 
     /**
      * As {@link #check(Path, WebXml, AnnotationScan, Unenforced)}, with or without a JSP engine.
@@ -56,11 +60,13 @@ final class FailClosed {
      * @param accepted the features the deployer accepts unenforced
      * @param jsp whether a {@link JspSupport} is present: then JSP pages, {@code <jsp-config>} and
      *     {@code <jsp-file>} are acted on; without one they are refused ("JSP needs the hawser-jsp module")
+     * @param webSocket the {@link WebSocketSupport} present, or {@code null}: without one the app's
+     *     WebSocket classes are refused ("Jakarta WebSocket needs the hawser-websocket module")
      * @return the accepted features the app uses, one entry each
      * @throws DeploymentException for the first refused use (javax first)
      */
-    static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted, boolean jsp)
-            throws DeploymentException {
+    static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted, boolean jsp,
+                              WebSocketSupport webSocket) throws DeploymentException {
         List<DeploymentFeatures.Use> uses = new ArrayList<>();
         if (scan != null) {
             String javax = scan.javaxEvidence();
@@ -78,6 +84,10 @@ final class FailClosed {
             for (String page : jspPages(base)) {
                 uses.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_PAGES, page));
             }
+        }
+        if (webSocket == null && scan != null) {
+            scan.classesOf(TYPICAL_WEBSOCKET_TYPES).forEach((name, element) ->
+                    uses.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_WEBSOCKET, name + " (" + element + ")")));
         }
         Map<String, List<String>> unenforced = new LinkedHashMap<>();
         List<DeploymentFeatures.Use> refused = new ArrayList<>();

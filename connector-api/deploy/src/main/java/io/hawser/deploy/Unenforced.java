@@ -60,6 +60,7 @@ public final class Unenforced {
         out.add(DeploymentFeatures.NO_JSP_PAGES.name());
         out.add(DeploymentFeatures.NO_JSP_CONFIG.name());
         out.add(DeploymentFeatures.TAG_HANDLER_INJECTION.name());
+        out.add(DeploymentFeatures.NO_WEBSOCKET.name());
         for (DeploymentFeatures.Feature f : DeploymentFeatures.elements().values()) {
             if (f.acceptable()) {
                 out.add(f.name());

@@ -56,6 +56,7 @@ class DeploymentFeaturesTest {
             int colon = firstCell.indexOf(": ");
             Matcher name = NAME.matcher(colon > 0 && firstCell.startsWith("`web-fragment`")
                     || firstCell.startsWith("`jsp`") || firstCell.startsWith("`tag-handler-injection`")
+                    || firstCell.startsWith("`websocket`")
                     ? firstCell.substring(0, colon) : firstCell);
             while (name.find()) {
                 for (String n : expand(name.group(1))) {
@@ -67,6 +68,7 @@ class DeploymentFeaturesTest {
         DeploymentFeatures.elements().forEach((k, f) -> code.put(k, label(f)));
         DeploymentFeatures.annotations().forEach((k, f) -> code.put("@" + k.substring(k.lastIndexOf('.') + 1), label(f)));
         code.put(DeploymentFeatures.JSP.name(), label(DeploymentFeatures.JSP));
+        code.put(DeploymentFeatures.WEBSOCKET.name(), label(DeploymentFeatures.WEBSOCKET));
         code.put(DeploymentFeatures.WEB_FRAGMENT.name(), label(DeploymentFeatures.WEB_FRAGMENT));
         code.put(DeploymentFeatures.TAG_HANDLER_INJECTION.name(), label(DeploymentFeatures.TAG_HANDLER_INJECTION));
         assertThat(docs).containsExactlyInAnyOrderEntriesOf(code);

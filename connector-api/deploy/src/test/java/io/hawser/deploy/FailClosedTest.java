@@ -204,6 +204,24 @@ class FailClosedTest {
     }
 
     @Test
+    void withoutTheWebSocketModuleEndpointsAreRefusedUnlessAccepted() throws Exception {
+        assertThat(WebSocketSupport.find(Deployer.class.getClassLoader())).as("hawser-websocket is not on this class path")
+                .isNull();
+        Path app = app("ws", null, Map.of(
+                "jakarta.websocket.server.ServerEndpoint", "package jakarta.websocket.server; @java.lang.annotation.Retention("
+                        + "java.lang.annotation.RetentionPolicy.RUNTIME) public @interface ServerEndpoint { String value(); }",
+                "com.acme.Chat", "package com.acme; @jakarta.websocket.server.ServerEndpoint(\"/chat\") public class Chat {}"),
+                Map.of());
+        assertThat(refusal(app, Unenforced.NONE)).isEqualTo("cannot deploy " + app + ": com.acme.Chat (WEB-INF/classes):"
+                + " not enforced by Hawser (Jakarta WebSocket needs the hawser-websocket module on the class path): its"
+                + " endpoints would not be deployed (their handshakes answer 404). Remove it, or accept the risk with"
+                + " --accept-unenforced websocket.");
+        deploys(app, Unenforced.of("websocket"));
+        assertThat(warnings).containsExactly(app + ": served without enforcing (accepted as unenforced): websocket"
+                + " (com.acme.Chat (WEB-INF/classes))");
+    }
+
+    @Test
     void jspPagesInAJarsMetaInfResourcesAreRefusedToo() throws Exception {
         Path app = app("jarjsp", null, Map.of(), Map.of());
         java.nio.file.Files.createDirectories(app.resolve("WEB-INF/lib"));

@@ -321,9 +321,14 @@ final class RequestCycle {
 
     /** Runs {@code task} with the web app's class loader as context class loader. */
     void runInContext(Runnable task) {
+        runWithLoader(app.loader(), task);
+    }
+
+    /** Runs {@code task} with {@code loader} as context class loader (then the previous one again). */
+    static void runWithLoader(ClassLoader loader, Runnable task) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(app.loader());
+        thread.setContextClassLoader(loader);
         try {
             task.run();
         } finally {

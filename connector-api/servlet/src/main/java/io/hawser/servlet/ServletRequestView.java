@@ -47,7 +47,7 @@ import java.util.Map;
  * the {@code Host} field. On a TLS request the {@code jakarta.servlet.request.*} attributes of
  * Servlet 6.1 §3.10 are there ({@link RequestAttributes}).
  *
- * <p>Not supported (see the package notes): HTTP upgrade, URL-rewritten session ids.
+ * <p>Not supported (see the package notes): URL-rewritten session ids.
  */
 final class ServletRequestView implements HttpServletRequest {
     private final RequestCycle cycle;
@@ -526,7 +526,13 @@ final class ServletRequestView implements HttpServletRequest {
     }
 
     @Override
+    /**
+     * Upgrades the connection (Servlet 6.1 §2.3.3.5): see {@link ServletUpgrade}.
+     *
+     * @throws IllegalStateException when the response is committed, or the request is no HTTP/1.1
+     *     upgrade request ({@code Upgrade} with {@code Connection: upgrade}, no body)
+     */
     public <T extends HttpUpgradeHandler> T upgrade(Class<T> handlerClass) throws ServletException {
-        throw new ServletException("HTTP upgrade is not supported by Hawser");
+        return ServletUpgrade.start(cycle, handlerClass);
     }
 }

@@ -51,6 +51,8 @@ final class ServletResponseView implements HttpServletResponse {
     private Locale locale;
     private long declaredLength = -1;
     private boolean suspended;
+    /** {@code request.upgrade} was called: the connector writes the 101 when the request ends. */
+    private boolean upgrading;
     private int errorStatus;
     private String errorMessage;
     private Supplier<Map<String, String>> trailers;
@@ -164,9 +166,14 @@ final class ServletResponseView implements HttpServletResponse {
         return exchange.responseBody().bufferSize();
     }
 
+    /** The request is being upgraded: a 101 status is the connector's to send, and nothing commits before. */
+    void upgrading() {
+        upgrading = true;
+    }
+
     @Override
     public void flushBuffer() throws IOException {
-        if (!suspended && (stream == null || !stream.isClosed())) {
+        if (!upgrading && !suspended && (stream == null || !stream.isClosed())) {
             exchange.responseBody().flush();
         }
     }
@@ -304,6 +311,9 @@ final class ServletResponseView implements HttpServletResponse {
 
     @Override
     public void setStatus(int sc) {
+        if (upgrading && sc == SC_SWITCHING_PROTOCOLS) {
+            return; // the connector answers 101 once the request ends (ServletUpgrade)
+        }
         if (!isCommitted()) {
             exchange.setStatus(sc);
         }

@@ -53,8 +53,6 @@
  *   <li>Proxies: {@code X-Forwarded-*}/{@code Forwarded} are believed only from the trusted
  *       proxies given to {@link io.hawser.servlet.ServletAdapter} (none by default); the PROXY
  *       protocol is not read.</li>
- *   <li>HTTP upgrade (WebSocket): the SPI has no way to hand the connection over;
- *       {@code upgrade} throws.</li>
  *   <li>JSP: this module has no JSP engine; the {@code io.hawser:hawser-jsp} module brings one
  *       for deployed WARs. Without it {@code addJspFile} throws {@link UnsupportedOperationException}.</li>
  *   <li>URL-rewritten session ids: cookies only ({@code encodeURL} returns its argument), as ids

@@ -40,6 +40,7 @@ public final class ConnectorConfig {
     private final Duration tlsHandshakeTimeout;
     private final ProxyProtocol proxyProtocol;
     private final Duration drainDelay;
+    private final Duration upgradedIdleTimeout;
     private final List<Listener> extraListeners;
     private final List<Listener> listeners;
 
@@ -72,6 +73,7 @@ public final class ConnectorConfig {
         tlsHandshakeTimeout = b.tlsHandshakeTimeout;
         proxyProtocol = b.proxyProtocol;
         drainDelay = b.drainDelay;
+        upgradedIdleTimeout = b.upgradedIdleTimeout;
         extraListeners = List.copyOf(b.extraListeners);
         List<Listener> all = new ArrayList<>();
         if (port >= 0) {
@@ -130,6 +132,7 @@ public final class ConnectorConfig {
         b.tlsHandshakeTimeout = tlsHandshakeTimeout;
         b.proxyProtocol = proxyProtocol;
         b.drainDelay = drainDelay;
+        b.upgradedIdleTimeout = upgradedIdleTimeout;
         b.extraListeners.addAll(extraListeners);
         return b;
     }
@@ -337,6 +340,16 @@ public final class ConnectorConfig {
     }
 
     /**
+     * @return time an upgraded connection ({@link HttpExchange#upgrade}, e.g. a WebSocket) may go
+     *     with no byte read nor written; then a quiet close (its {@link UpgradeHandler} is told).
+     *     Default 5 min (Tomcat bounds it by the WebSocket session's idle timeout, Jetty by
+     *     {@code idleTimeout} 30 s)
+     */
+    public Duration upgradedIdleTimeout() {
+        return upgradedIdleTimeout;
+    }
+
+    /**
      * @return every listener, in order: cleartext on {@link #host()}:{@link #port()} (unless -1),
      *     TLS on {@link #host()}:{@link #tlsPort()} (unless -1), then those added with
      *     {@link Builder#listener}; never empty
@@ -374,6 +387,7 @@ public final class ConnectorConfig {
         private Duration tlsHandshakeTimeout = Duration.ofSeconds(10);
         private ProxyProtocol proxyProtocol;
         private Duration drainDelay = Duration.ZERO;
+        private Duration upgradedIdleTimeout = Duration.ofMinutes(5);
         private final List<Listener> extraListeners = new ArrayList<>();
 
         private Builder() {
@@ -555,6 +569,15 @@ public final class ConnectorConfig {
          */
         public Builder proxyProtocol(ProxyProtocol proxyProtocol) {
             this.proxyProtocol = proxyProtocol;
+            return this;
+        }
+
+        /**
+         * @param timeout idle time of an upgraded connection, positive; @return this
+         * @throws IllegalArgumentException when not positive
+         */
+        public Builder upgradedIdleTimeout(Duration timeout) {
+            this.upgradedIdleTimeout = positive(timeout, "upgradedIdleTimeout");
             return this;
         }
 

@@ -174,6 +174,30 @@ public interface HttpExchange {
     void abort(Throwable cause);
 
     /**
+     * Upgrades the connection to another protocol (RFC 9110 §7.8): when the exchange ends (the
+     * handler returns, or {@link #complete()} after {@link #startAsync()}), the connector writes
+     * {@code 101 (Switching Protocols)} with {@code Connection: Upgrade}, {@code Upgrade: protocol}
+     * and the {@linkplain #responseFields() response fields} set (e.g. {@code Sec-WebSocket-Accept}),
+     * then hands the connection to {@code handler} ({@link UpgradeHandler#onUpgrade}). Bytes sent
+     * after the request are the new protocol's: none of them is parsed as HTTP.
+     *
+     * <p>The handler must write no response body: bytes written make the upgrade fail (the
+     * connection closes without the 101). Connections being upgraded count in
+     * {@link ConnectorConfig#maxConnections()} as any other.
+     *
+     * @param protocol the protocol switched to, the {@code Upgrade} field's value (RFC 9110 §7.8),
+     *     e.g. {@code websocket}; a token, optionally {@code /version}
+     * @param handler what takes the connection over
+     * @throws IllegalStateException when the response is committed, the request is not HTTP/1.1,
+     *     it has no {@code Upgrade} field or no {@code upgrade} connection option, or it has a body
+     * @throws IllegalArgumentException when {@code protocol} is not a protocol token
+     * @throws UnsupportedOperationException when the exchange cannot be upgraded (the default)
+     */
+    default void upgrade(String protocol, UpgradeHandler handler) {
+        throw new UnsupportedOperationException("this exchange cannot be upgraded");
+    }
+
+    /**
      * Records the name of the user the application authenticated for this request, for logging
      * only (the access log's {@code %u}); the connector itself never authenticates. The servlet
      * adapter calls it when a request's user is established, and with {@code null} on logout.

@@ -175,7 +175,8 @@ class ConnectorConfigTest {
                 "headersTimeout", d -> ConnectorConfig.builder().headersTimeout(d),
                 "requestTimeout", d -> ConnectorConfig.builder().requestTimeout(d),
                 "keepAliveTimeout", d -> ConnectorConfig.builder().keepAliveTimeout(d),
-                "writeTimeout", d -> ConnectorConfig.builder().writeTimeout(d));
+                "writeTimeout", d -> ConnectorConfig.builder().writeTimeout(d),
+                "upgradedIdleTimeout", d -> ConnectorConfig.builder().upgradedIdleTimeout(d));
         timeouts.forEach((name, set) -> {
             for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofMillis(-1)}) {
                 assertThatThrownBy(() -> set.accept(bad)).as(name + " " + bad)

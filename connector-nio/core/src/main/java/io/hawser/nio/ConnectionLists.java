@@ -18,6 +18,8 @@ import io.hawser.api.ConnectorConfig;
  * <tr><td>tls-handshake</td><td>accept on a TLS listener</td><td>handshake done (then {@code headers})</td><td>quiet close</td></tr>
  * <tr><td>proxy-header</td><td>accept, with {@code proxyProtocol}</td><td>PROXY header complete (then
  * {@code tls-handshake} or {@code headers})</td><td>quiet close ({@link io.hawser.api.ProxyProtocol#headerTimeout()})</td></tr>
+ * <tr><td>upgraded</td><td>the 101 written: the connection switched protocols ({@link UpgradedConnection})</td><td>closed
+ * (a byte read or written moves it to the tail)</td><td>quiet close, its handler told</td></tr>
  * <tr><td>lingering</td><td>closed after a response while the client may still send</td><td>the client's
  * end of input, or {@code maxUnreadBodyDrain} bytes read</td><td>close ({@link Lingering#TIMEOUT_NANOS})</td></tr>
  * </table>
@@ -31,6 +33,7 @@ final class ConnectionLists {
     static final int LINGERING = 5;
     static final int TLS_HANDSHAKE = 6;
     static final int PROXY_HEADER = 7;
+    static final int UPGRADED = 8;
     /** Deadlines are rounded up to this many milliseconds, so nearby timeouts share one wake-up. */
     static final long GRANULARITY_MILLIS = 10;
 
@@ -43,6 +46,8 @@ final class ConnectionLists {
     final TimeoutList tlsHandshake;
     /** Connections whose PROXY protocol header is not complete ({@link ProxyHeaderReader}). */
     final TimeoutList proxyHeader;
+    /** Connections that switched protocols ({@code upgradedIdleTimeout}); see {@link UpgradedConnection}. */
+    final TimeoutList upgraded;
     /** Connections half-closed after their last response, read and discarded until the client closes ({@link Lingering}). */
     final TimeoutList lingering = new TimeoutList(LINGERING, Lingering.TIMEOUT_NANOS);
     long headersTimeouts;
@@ -51,6 +56,7 @@ final class ConnectionLists {
     long writeTimeouts;
     long tlsHandshakeTimeouts;
     long proxyHeaderTimeouts;
+    long upgradedIdleTimeouts;
 
     ConnectionLists(ConnectorConfig config) {
         headers = new TimeoutList(HEADERS, config.headersTimeout().toNanos());
@@ -60,6 +66,7 @@ final class ConnectionLists {
         tlsHandshake = new TimeoutList(TLS_HANDSHAKE, config.tlsHandshakeTimeout().toNanos());
         proxyHeader = new TimeoutList(PROXY_HEADER, config.proxyProtocol() == null ? Long.MAX_VALUE
                 : config.proxyProtocol().headerTimeout().toNanos());
+        upgraded = new TimeoutList(UPGRADED, config.upgradedIdleTimeout().toNanos());
     }
 
     /** Takes {@code node} out of every list (on close). */
@@ -71,6 +78,7 @@ final class ConnectionLists {
         writeStalled.remove(node);
         tlsHandshake.remove(node);
         proxyHeader.remove(node);
+        upgraded.remove(node);
     }
 
     /**
@@ -81,7 +89,8 @@ final class ConnectionLists {
     long selectTimeoutMillis(long now) {
         long deadline = Math.min(Math.min(Math.min(headers.nextDeadline(), request.nextDeadline()),
                 Math.min(idle.nextDeadline(), writeStalled.nextDeadline())),
-                Math.min(Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()), proxyHeader.nextDeadline()));
+                Math.min(Math.min(lingering.nextDeadline(), tlsHandshake.nextDeadline()),
+                        Math.min(proxyHeader.nextDeadline(), upgraded.nextDeadline())));
         if (deadline == Long.MAX_VALUE) {
             return 0;
         }
@@ -123,6 +132,11 @@ final class ConnectionLists {
         expire(proxyHeader, "proxy-header", now, failures, c -> {
             proxyHeaderTimeouts++;
             c.close(); // a quiet close: nothing may be written before the header
+        });
+        expire(upgraded, "upgraded", now, failures, c -> {
+            if (c.upgraded.onIdleTimeout(now)) {
+                upgradedIdleTimeouts++;
+            }
         });
     }
 

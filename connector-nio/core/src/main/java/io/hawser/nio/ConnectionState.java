@@ -32,6 +32,8 @@ package io.hawser.nio;
  *  HANDED_BACK     the loop's turn: nothing buffered, the exchange back in its pool (loop)  IDLE
  *  HANDED_BACK     the loop's turn: part of the next head buffered (loop)                   READING_HEAD
  *  ERROR_PENDING   the answer is written (loop)                                             LINGERING
+ *  EXCHANGE        upgraded: ended, the 101 written, the loop takes it over (exchange, loop) UPGRADED
+ *  UPGRADED        closed by its handler, the client, upgradedIdleTimeout, writeTimeout     CLOSED
  *  LINGERING       the client's FIN, maxUnreadBodyDrain bytes, or 2 s (loop)                CLOSED
  *  any             the client left, keepAliveTimeout, writeTimeout (reset), a failed write,  CLOSED
  *                  a stop, a request fully read whose client said close (any thread)
@@ -83,6 +85,13 @@ enum ConnectionState {
      * bytes or 2 s (RFC 9112 §9.6, "tear-down"); the exchange and pages are already back in the pools.
      */
     LINGERING,
+    /**
+     * Switched protocols (RFC 9110 §7.8): the 101 is written and an {@link Upgraded} owns the byte
+     * streams; no HTTP is parsed any more (bytes behind the upgrade request were handed over). In
+     * {@code all} and {@code upgraded} (upgradedIdleTimeout), and {@code write-stalled} while its
+     * output waits; a graceful stop tells its handler, which closes.
+     */
+    UPGRADED,
     /** Closed: out of every list; the exchange and pages back in the pools once no thread holds them. */
     CLOSED
 }

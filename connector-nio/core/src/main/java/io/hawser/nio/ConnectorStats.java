@@ -76,19 +76,32 @@ public final class ConnectorStats {
         return values[12];
     }
 
+    /** @return connections that switched protocols (after a 101, e.g. WebSockets) */
+    public long upgraded() {
+        return values[13];
+    }
+
+    /** @return upgradedIdleTimeout expiries (quiet close) */
+    public long upgradedIdleTimeouts() {
+        return values[14];
+    }
+
     static long[] of(ConnectionLists lists) {
         return new long[] {lists.all.size(), lists.headers.size(), lists.request.size(), lists.idle.size(),
             lists.writeStalled.size(), lists.headersTimeouts, lists.requestTimeouts, lists.idleTimeouts,
             lists.writeTimeouts, lists.tlsHandshake.size(), lists.tlsHandshakeTimeouts,
-            lists.proxyHeader.size(), lists.proxyHeaderTimeouts};
+            lists.proxyHeader.size(), lists.proxyHeaderTimeouts,
+            lists.upgraded.size(), lists.upgradedIdleTimeouts};
     }
 
     @Override
     public String toString() {
         return "connections=" + connections() + " headers=" + receivingHeaders() + " request=" + receivingRequest()
                 + " idle=" + idle() + " writeStalled=" + writeStalled() + " handshaking=" + handshaking()
+                + " upgraded=" + upgraded()
                 + " timeouts(headers=" + headersTimeouts() + " request=" + requestTimeouts() + " idle=" + idleTimeouts()
                 + " write=" + writeTimeouts() + " tlsHandshake=" + tlsHandshakeTimeouts()
-                + " proxyHeader=" + proxyHeaderTimeouts() + ")";
+                + " proxyHeader=" + proxyHeaderTimeouts()
+                + " upgraded=" + upgradedIdleTimeouts() + ")";
     }
 }

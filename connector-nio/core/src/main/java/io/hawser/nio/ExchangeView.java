@@ -145,4 +145,9 @@ final class ExchangeView implements HttpExchange {
     public String toString() {
         return "exchange #" + generation + (exchange.generation == generation ? "" : " (ended)");
     }
+
+    @Override
+    public void upgrade(String protocol, io.hawser.api.UpgradeHandler handler) {
+        live().upgrade(protocol, handler);
+    }
 }

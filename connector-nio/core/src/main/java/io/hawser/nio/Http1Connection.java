@@ -68,6 +68,8 @@ final class Http1Connection extends ListNode implements Runnable {
     ProxyHeaderReader proxyHeader;
     /** While closed and lingering ({@link Lingering}): reads are discarded (loop thread only). */
     Lingering lingering;
+    /** Once the connection switched protocols (a 101): what it is now; HTTP is over ({@link Upgraded}). */
+    volatile Upgraded upgraded;
     private volatile boolean readReady;
     private volatile boolean writeReady;
     private volatile Thread readWaiter;
@@ -234,6 +236,11 @@ final class Http1Connection extends ListNode implements Runnable {
             return;
         }
         if (proxyHeader != null && proxyHeader.pending() && !proxyHeader.onReadable(this, loop.readBuffer)) {
+            return;
+        }
+        Upgraded u = upgraded;
+        if (u != null) {
+            u.onReady(ops);
             return;
         }
         boolean handshaking = false;
@@ -451,9 +458,15 @@ final class Http1Connection extends ListNode implements Runnable {
         }
     }
 
-    /** On the loop, during graceful stop: closes the connection unless an exchange is running. */
+    /**
+     * On the loop, during graceful stop: closes the connection unless an exchange is running; an
+     * upgraded one's handler is told instead, and it closes.
+     */
     void closeIfIdle() {
-        if (!isExchangeActive()) {
+        Upgraded u = upgraded;
+        if (u != null) {
+            u.onStop();
+        } else if (!isExchangeActive()) {
             close();
         }
     }
@@ -618,6 +631,41 @@ final class Http1Connection extends ListNode implements Runnable {
             enterRequestList(requestSeq);
         }
         return true;
+    }
+
+    /**
+     * On the loop, once the 101 is written: HTTP is over ({@link Upgraded#switchProtocols}). The
+     * connection leaves the HTTP lists, the exchange goes back to its pool, and {@code u} receives
+     * every readiness event from now on. A connection closed meanwhile only retires its exchange.
+     *
+     * @return the bytes buffered behind the upgrade request (read mode, now the caller's), or {@code null}
+     */
+    ByteBuffer switchProtocols(Upgraded u) {
+        ByteBuffer rest = null;
+        boolean switched = false;
+        synchronized (this) {
+            if (!closed) {
+                rest = in;
+                in = null;
+                exchangeActive = false;
+                upgraded = u;
+                switched = true;
+            }
+        }
+        if (!switched) {
+            retireExchange();
+            return null;
+        }
+        readSuspended = false;
+        leaveWorker();
+        loop.lists.headers.remove(this);
+        loop.lists.request.remove(this);
+        loop.lists.idle.remove(this);
+        Http1Exchange x = exchange;
+        exchange = null;
+        x.responseBody.release();
+        connector.exchanges().give(x);
+        return rest;
     }
 
     /** @return how many received bytes are not yet consumed */
@@ -902,6 +950,10 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         LockSupport.unpark(readWaiter);
         LockSupport.unpark(writeWaiter);
+        Upgraded u = upgraded;
+        if (u != null) {
+            u.onConnectionClosed();
+        }
         Http1Exchange x = exchange;
         if (x != null) {
             x.requestBody.onReadable();
@@ -994,6 +1046,9 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         if (closeWhenWritten) {
             return ConnectionState.ERROR_PENDING;
+        }
+        if (upgraded != null) {
+            return ConnectionState.UPGRADED;
         }
         boolean active;
         boolean buffered;

@@ -64,6 +64,9 @@ final class Http1Exchange implements HttpExchange, Runnable {
             new java.util.concurrent.atomic.AtomicReference<>();
     /** The connection must close after this response (framing in doubt, or the peer asked). */
     boolean closeAfter;
+    /** Set by {@link #upgrade}: the connection switches to {@link #upgradeProtocol} when the exchange ends. */
+    private io.hawser.api.UpgradeHandler upgradeHandler;
+    private String upgradeProtocol;
 
     /**
      * @param config the connector's configuration (parser limits and compliance)
@@ -94,6 +97,8 @@ final class Http1Exchange implements HttpExchange, Runnable {
         responseFields.clear();
         trailers = null;
         async = false;
+        upgradeHandler = null;
+        upgradeProtocol = null;
         if (head.target() != splitFrom) {
             path = null;
             query = null;
@@ -157,6 +162,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
     }
 
     private void onHandlerFailure(Throwable t) {
+        upgradeHandler = null; // a failed handler's upgrade does not happen
         if (connection.isClosed()) {
             return;
         }
@@ -229,6 +235,10 @@ final class Http1Exchange implements HttpExchange, Runnable {
             return false;
         }
         generation++;
+        if (upgradeHandler != null && !connection.isClosed()) {
+            Upgraded.switchProtocols(this, upgradeProtocol, upgradeHandler);
+            return false;
+        }
         try {
             responseBody.end();
         } catch (Throwable t) {
@@ -509,6 +519,13 @@ final class Http1Exchange implements HttpExchange, Runnable {
                 connection.close();
             }
         }
+    }
+
+    @Override
+    public void upgrade(String protocol, io.hawser.api.UpgradeHandler handler) {
+        Upgraded.checkUpgradable(this, protocol, handler);
+        upgradeProtocol = protocol;
+        upgradeHandler = handler;
     }
 
     @Override

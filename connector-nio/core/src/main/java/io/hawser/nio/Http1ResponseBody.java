@@ -603,6 +603,18 @@ final class Http1ResponseBody extends ResponseBody {
         pending = rest;
     }
 
+    /**
+     * Takes the output still waiting for the channel (an upgrade's 101 written on the loop), for
+     * the upgraded connection to write.
+     *
+     * @return it (read mode; empty when only TLS records wait), or {@code null} when none waits
+     */
+    synchronized ByteBuffer takePending() {
+        ByteBuffer rest = pending;
+        pending = null;
+        return rest == null ? null : rest == EMPTY ? ByteBuffer.allocate(0) : rest;
+    }
+
     /** @return whether output is still waiting for the channel (the exchange then ends when it drains) */
     boolean hasPending() {
         return pending != null;

@@ -7,8 +7,8 @@ package io.hawser.nio;
  * sweep touches once. A node linked to itself is in no list of that kind.
  */
 class ListNode {
-    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering, tls-handshake, proxy-header). */
-    static final int KINDS = 8;
+    /** Number of kinds of list a node can be in (all, headers, request, idle, write-stalled, lingering, tls-handshake, proxy-header, upgraded). */
+    static final int KINDS = 9;
 
     private ListNode prev0 = this;
     private ListNode next0 = this;
@@ -26,6 +26,8 @@ class ListNode {
     private ListNode next6 = this;
     private ListNode prev7 = this;
     private ListNode next7 = this;
+    private ListNode prev8 = this;
+    private ListNode next8 = this;
     private long since0;
     private long since1;
     private long since2;
@@ -34,6 +36,7 @@ class ListNode {
     private long since5;
     private long since6;
     private long since7;
+    private long since8;
 
     /** @return the next node in the list of {@code kind} (this node when in none) */
     final ListNode next(int kind) {
@@ -45,7 +48,8 @@ class ListNode {
             case 4: return next4;
             case 5: return next5;
             case 6: return next6;
-            default: return next7;
+            case 7: return next7;
+            default: return next8;
         }
     }
 
@@ -59,7 +63,8 @@ class ListNode {
             case 4: return prev4;
             case 5: return prev5;
             case 6: return prev6;
-            default: return prev7;
+            case 7: return prev7;
+            default: return prev8;
         }
     }
 
@@ -73,7 +78,8 @@ class ListNode {
             case 4: return since4;
             case 5: return since5;
             case 6: return since6;
-            default: return since7;
+            case 7: return since7;
+            default: return since8;
         }
     }
 
@@ -86,7 +92,8 @@ class ListNode {
             case 4: next4 = n; break;
             case 5: next5 = n; break;
             case 6: next6 = n; break;
-            default: next7 = n; break;
+            case 7: next7 = n; break;
+            default: next8 = n; break;
         }
     }
 
@@ -99,7 +106,8 @@ class ListNode {
             case 4: prev4 = n; break;
             case 5: prev5 = n; break;
             case 6: prev6 = n; break;
-            default: prev7 = n; break;
+            case 7: prev7 = n; break;
+            default: prev8 = n; break;
         }
     }
 
@@ -112,7 +120,8 @@ class ListNode {
             case 4: since4 = now; break;
             case 5: since5 = now; break;
             case 6: since6 = now; break;
-            default: since7 = now; break;
+            case 7: since7 = now; break;
+            default: since8 = now; break;
         }
     }
 }

@@ -410,7 +410,7 @@ public final class NioConnector implements Connector {
         if (loops == null) {
             throw new IllegalStateException("not started");
         }
-        long[] sum = new long[13];
+        long[] sum = new long[15];
         for (SelectorLoop loop : loops) {
             try {
                 long[] one = loop.stats().get(1, TimeUnit.SECONDS);

@@ -98,17 +98,7 @@ class TlsConnectorTest {
 
     /** Reads one response with a Content-Length body. */
     private static String readResponse(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int c;
-        while ((c = in.read()) >= 0) {
-            head.write(c);
-            byte[] h = head.toByteArray();
-            int n = h.length;
-            if (n >= 4 && h[n - 4] == '\r' && h[n - 3] == '\n' && h[n - 2] == '\r' && h[n - 1] == '\n') {
-                break;
-            }
-        }
-        String h = head.toString(StandardCharsets.ISO_8859_1);
+        String h = RawHeads.readHead(in);
         int at = h.toLowerCase().indexOf("content-length: ");
         int len = Integer.parseInt(h.substring(at + 16, h.indexOf('\r', at)));
         byte[] body = in.readNBytes(len);

@@ -91,6 +91,10 @@ final class ConnectorOptions {
             description = "time a response write may make no progress (default 30s)")
     Duration writeTimeout;
 
+    @Option(names = "--upgraded-idle-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "idle time of an upgraded connection, e.g. a WebSocket (default 5m)")
+    Duration upgradedIdleTimeout;
+
     @Option(names = "--max-connections", paramLabel = "N",
             description = "open connections at which accepting pauses (default 10000)")
     Integer maxConnections;
@@ -176,6 +180,9 @@ final class ConnectorOptions {
         }
         if (writeTimeout != null) {
             b.writeTimeout(writeTimeout);
+        }
+        if (upgradedIdleTimeout != null) {
+            b.upgradedIdleTimeout(upgradedIdleTimeout);
         }
         if (maxConnections != null) {
             b.maxConnections(maxConnections);

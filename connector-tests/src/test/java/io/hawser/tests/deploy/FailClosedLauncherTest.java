@@ -143,7 +143,7 @@ class FailClosedLauncherTest {
             assertThat(hawser.exitCode()).isEqualTo(2);
             String err = hawser.stderr();
             assertThat(err).startsWith("hawser: --accept-unenforced: \"everything\" is not a feature Hawser leaves"
-                    + " unenforced (one of administered-object, ").endsWith(", service-ref, tag-handler-injection)\n");
+                    + " unenforced (one of administered-object, ").endsWith(", service-ref, tag-handler-injection, websocket)\n");
             assertThat(err.lines()).hasSize(1);
         }
     }

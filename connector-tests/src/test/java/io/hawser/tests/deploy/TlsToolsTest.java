@@ -25,7 +25,8 @@ class TlsToolsTest {
     @TempDir
     Path work;
 
-    private static boolean onPath(String tool) {
+    /** @return whether {@code tool} is an executable in a directory of the PATH */
+    static boolean onPath(String tool) {
         for (String dir : System.getenv("PATH").split(File.pathSeparator)) {
             if (Files.isExecutable(Path.of(dir, tool))) {
                 return true;
