@@ -101,7 +101,10 @@ class HawserAutoConfigurationTest {
     @Test
     void sslAndCompressionFailStartupNamingTheProperty() {
         assertThatThrownBy(() -> run("server.ssl.enabled=true", "server.ssl.bundle=web"))
-                .hasStackTraceContaining("Hawser does not support server.ssl.enabled");
+                .hasStackTraceContaining("Hawser: no SSL bundle named 'web'");
+        assertThatThrownBy(() -> run("server.ssl.enabled=true", "server.ssl.key-store=ks.p12",
+                "server.ssl.key-store-provider=SUN"))
+                .hasStackTraceContaining("Hawser does not support server.ssl.key-store-provider yet");
         assertThatThrownBy(() -> run("server.compression.enabled=true"))
                 .hasStackTraceContaining("Hawser does not support server.compression.enabled yet");
         assertThatThrownBy(() -> run("server.forward-headers-strategy=native"))
@@ -158,12 +161,14 @@ class HawserAutoConfigurationTest {
     }
 
     @Test
-    void everyConnectorConfigFieldButAddressPortAndListenerIsAServerHawserProperty() {
+    void everyConnectorConfigFieldButAddressPortsTlsAndListenersIsAServerHawserProperty() {
         Set<String> fields = Arrays.stream(ConnectorConfig.class.getDeclaredMethods())
                 .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
                         && m.getParameterCount() == 0 && m.getReturnType() != ConnectorConfig.Builder.class)
                 .map(Method::getName)
-                .filter(n -> !Set.of("host", "port", "complianceListener", "toString", "hashCode").contains(n))
+                // host, port, tlsPort: server.address and server.port; tls: server.ssl.*; listeners: customizers
+                .filter(n -> !Set.of("host", "port", "tlsPort", "tls", "listeners", "complianceListener", "toString",
+                        "hashCode").contains(n))
                 .collect(Collectors.toSet());
         Set<String> properties = Arrays.stream(HawserServerProperties.class.getMethods())
                 .filter(m -> m.getName().startsWith("set")).map(m -> Character.toLowerCase(m.getName().charAt(3))
