@@ -49,11 +49,16 @@ final class HawserSsl {
     static TlsConfig tlsConfig(Ssl ssl, SslProperties.Bundles bundles, SslBundles registered, TlsFiles files) {
         refuseUnsupported(ssl);
         boolean fromBundle = ssl.getBundle() != null && !ssl.getBundle().isBlank();
-        Source main = fromBundle ? bundle(ssl, ssl.getBundle(), bundles, registered, files)
-                : direct(ssl, files);
+        if (fromBundle && (ssl.getCertificate() != null || ssl.getCertificatePrivateKey() != null
+                || ssl.getKeyStore() != null || ssl.getTrustCertificate() != null || ssl.getTrustStore() != null
+                || ssl.getKeyAlias() != null || ssl.getCiphers() != null || ssl.getEnabledProtocols() != null)) {
+            throw refused("server.ssl key, trust or options properties together with server.ssl.bundle (set them in"
+                    + " the bundle)");
+        }
+        Source main = fromBundle ? bundle(ssl.getBundle(), bundles, registered, files) : direct(ssl, files);
         List<Source> all = new ArrayList<>(List.of(main));
         for (Ssl.ServerNameSslBundle named : ssl.getServerNameBundles()) {
-            Source sni = bundle(ssl, named.bundle(), bundles, registered, files);
+            Source sni = bundle(named.bundle(), bundles, registered, files);
             if (!sni.protocols().equals(main.protocols()) || !sni.ciphers().equals(main.ciphers())) {
                 throw refused(sni.prefix() + ".options differing from the default bundle's (one set of"
                         + " protocols and cipher suites for every server name)");
@@ -145,14 +150,7 @@ final class HawserSsl {
     }
 
     /** A {@code spring.ssl.bundle.pem.NAME} or {@code spring.ssl.bundle.jks.NAME} bundle. */
-    private static Source bundle(Ssl ssl, String name, SslProperties.Bundles bundles, SslBundles registered,
-                                 TlsFiles files) {
-        if (ssl.getCertificate() != null || ssl.getCertificatePrivateKey() != null || ssl.getKeyStore() != null
-                || ssl.getTrustCertificate() != null || ssl.getTrustStore() != null || ssl.getKeyAlias() != null
-                || ssl.getCiphers() != null || ssl.getEnabledProtocols() != null) {
-            throw refused("server.ssl key, trust or options properties together with an SSL bundle (set them in"
-                    + " the bundle)");
-        }
+    private static Source bundle(String name, SslProperties.Bundles bundles, SslBundles registered, TlsFiles files) {
         PemSslBundleProperties pem = bundles == null ? null : bundles.getPem().get(name);
         JksSslBundleProperties jks = bundles == null ? null : bundles.getJks().get(name);
         if (pem != null) {
@@ -182,7 +180,7 @@ final class HawserSsl {
                 chars(key.getPrivateKeyPassword()), null, List.of());
         String trust = pem.getTruststore().getCertificate();
         return new Source(p, identity, trust == null ? null : files.resolve(p + ".truststore.certificate", trust),
-                "PEM", null, options(pem).getEnabledProtocols(), options(pem).getCiphers(), pem.isReloadOnUpdate());
+                "PEM", null, protocols(pem), ciphers(pem), pem.isReloadOnUpdate());
     }
 
     private static Source jks(String name, JksSslBundleProperties jks, TlsFiles files) {
@@ -201,18 +199,15 @@ final class HawserSsl {
                 jks.getKey().getAlias(), List.of()));
         Path trustFile = trust.getLocation() == null ? null : files.resolve(p + ".truststore.location", trust.getLocation());
         return new Source(p, identity, trustFile, trust.getType(), chars(trust.getPassword()),
-                options(jks).getEnabledProtocols(), options(jks).getCiphers(), jks.isReloadOnUpdate());
+                protocols(jks), ciphers(jks), jks.isReloadOnUpdate());
     }
 
-    private static SslBundleProperties.Options options(SslBundleProperties bundle) {
-        SslBundleProperties.Options o = bundle.getOptions();
-        if (o.getEnabledProtocols() == null) {
-            o.setEnabledProtocols(Set.of());
-        }
-        if (o.getCiphers() == null) {
-            o.setCiphers(Set.of());
-        }
-        return o;
+    private static Set<String> protocols(SslBundleProperties bundle) {
+        return Objects.requireNonNullElse(bundle.getOptions().getEnabledProtocols(), Set.of());
+    }
+
+    private static Set<String> ciphers(SslBundleProperties bundle) {
+        return Objects.requireNonNullElse(bundle.getOptions().getCiphers(), Set.of());
     }
 
     /** @return the store's password; a different key password is refused (Hawser opens both with one) */

@@ -152,6 +152,8 @@ class HawserSslTest extends WebServerTestBase {
         factory.setSsl(Ssl.forBundle("web"));
         assertThatThrownBy(() -> factory.getWebServer()).hasMessage(
                 "Hawser: no SSL bundle named 'web' (spring.ssl.bundle.pem.web or spring.ssl.bundle.jks.web)");
+        factory.getSsl().setKeyStore(certs.keyStore.toString());
+        assertThatThrownBy(() -> factory.getWebServer()).hasMessageContaining("together with server.ssl.bundle");
     }
 
     @Test
@@ -179,6 +181,28 @@ class HawserSslTest extends WebServerTestBase {
         assertThat(servedTo(context(null, trusted), port, "b.test")).isEqualTo("CN=b.test");
         assertThat(servedTo(context(null, trusted), port, "a.test")).isEqualTo("CN=a.test");
         assertThat(servedTo(context(null, trusted), port, "other.test")).isEqualTo("CN=a.test");
+    }
+
+    @Test
+    void aServerNameBundleBesideServerSslPropertiesServesItsName() throws Exception {
+        TestCertificates certs = TestCertificates.make(dir);
+        TestCertificates.Issued b = TestCertificates.selfSigned(dir, "b.test", "EC", "-ext", "san=dns:b.test");
+        SslProperties.Bundles bundles = new SslProperties.Bundles();
+        PemSslBundleProperties pem = new PemSslBundleProperties();
+        pem.getKeystore().setCertificate(b.chainPem().toString());
+        pem.getKeystore().setPrivateKey(b.keyPem().toString());
+        bundles.getPem().put("b", pem);
+        factory.setSslBundleProperties(bundles);
+        Ssl ssl = ssl();
+        ssl.setCertificate(certs.chainPem.toString());
+        ssl.setCertificatePrivateKey(certs.keyPem.toString());
+        ssl.setServerNameBundles(List.of(new Ssl.ServerNameSslBundle("b.test", "b")));
+        int port = start(ssl);
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        trusted.setCertificateEntry("b", b.certificate());
+        assertThat(servedTo(context(null, trusted), port, "b.test")).isEqualTo("CN=b.test");
+        assertThat(TestHttp.getTls(certs.context, port, "/tls").body()).startsWith("https true ");
     }
 
     @Test
