@@ -161,10 +161,7 @@ class HawserSslTest extends WebServerTestBase {
         TestCertificates.Issued a = TestCertificates.selfSigned(dir, "a.test", "EC", "-ext", "san=dns:a.test");
         TestCertificates.Issued b = TestCertificates.selfSigned(dir, "b.test", "EC", "-ext", "san=dns:b.test");
         SslProperties.Bundles bundles = new SslProperties.Bundles();
-        PemSslBundleProperties pem = new PemSslBundleProperties();
-        pem.getKeystore().setCertificate(a.chainPem().toString());
-        pem.getKeystore().setPrivateKey(a.keyPem().toString());
-        bundles.getPem().put("a", pem);
+        bundles.getPem().put("a", pemBundle(a));
         JksSslBundleProperties jks = new JksSslBundleProperties();
         jks.getKeystore().setLocation(b.keyStore().toString());
         jks.getKeystore().setPassword(new String(TestCertificates.PASSWORD));
@@ -188,10 +185,7 @@ class HawserSslTest extends WebServerTestBase {
         TestCertificates certs = TestCertificates.make(dir);
         TestCertificates.Issued b = TestCertificates.selfSigned(dir, "b.test", "EC", "-ext", "san=dns:b.test");
         SslProperties.Bundles bundles = new SslProperties.Bundles();
-        PemSslBundleProperties pem = new PemSslBundleProperties();
-        pem.getKeystore().setCertificate(b.chainPem().toString());
-        pem.getKeystore().setPrivateKey(b.keyPem().toString());
-        bundles.getPem().put("b", pem);
+        bundles.getPem().put("b", pemBundle(b));
         factory.setSslBundleProperties(bundles);
         Ssl ssl = ssl();
         ssl.setCertificate(certs.chainPem.toString());
@@ -229,6 +223,14 @@ class HawserSslTest extends WebServerTestBase {
         } finally {
             Thread.currentThread().setContextClassLoader(original);
         }
+    }
+
+    /** @return {@code spring.ssl.bundle.pem.NAME.keystore.certificate} and {@code .private-key} of {@code issued} */
+    private static PemSslBundleProperties pemBundle(TestCertificates.Issued issued) {
+        PemSslBundleProperties pem = new PemSslBundleProperties();
+        pem.getKeystore().setCertificate(issued.chainPem().toString());
+        pem.getKeystore().setPrivateKey(issued.keyPem().toString());
+        return pem;
     }
 
     /** @return the subject of the certificate the server presents for the SNI name {@code host} */
