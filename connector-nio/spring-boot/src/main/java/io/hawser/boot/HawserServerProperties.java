@@ -10,8 +10,9 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * The {@code server.hawser.*} properties: one for every {@link ConnectorConfig} field but the bind
- * address and port (those are {@code server.address} and {@code server.port}) and the compliance
- * listener (an object: set it in a {@link HawserConnectorCustomizer}). Each starts at the
+ * address and ports (those are {@code server.address} and {@code server.port}), TLS (from
+ * {@code server.ssl.*}), further listeners and the compliance listener (set those in a
+ * {@link HawserConnectorCustomizer}). Each starts at the
  * connector's own default; units and ranges are {@link ConnectorConfig}'s, and an out-of-range value
  * fails startup naming the field.
  */
@@ -79,6 +80,9 @@ public class HawserServerProperties {
     /** Requests served on one connection before it is closed; -1 (the default) for no limit. */
     private int maxRequestsPerConnection = DEFAULTS.maxRequestsPerConnection();
 
+    /** From accept to a completed TLS handshake (with server.ssl.enabled); then a quiet close. Default 10s. */
+    private Duration tlsHandshakeTimeout = DEFAULTS.tlsHandshakeTimeout();
+
     /**
      * Applies every property to a connector configuration.
      *
@@ -98,7 +102,8 @@ public class HawserServerProperties {
                 .responseBufferSize(intBytes(responseBufferSize, "response-buffer-size"))
                 .allow(allowed.toArray(new ComplianceViolation[0])).headersTimeout(headersTimeout)
                 .requestTimeout(requestTimeout).keepAliveTimeout(keepAliveTimeout).writeTimeout(writeTimeout)
-                .maxConnections(maxConnections).maxRequestsPerConnection(maxRequestsPerConnection);
+                .maxConnections(maxConnections).maxRequestsPerConnection(maxRequestsPerConnection)
+                .tlsHandshakeTimeout(tlsHandshakeTimeout);
         if (fieldSection != null) {
             builder.maxFieldSectionSize(intBytes(fieldSection, "max-field-section-size"));
         }
@@ -300,5 +305,15 @@ public class HawserServerProperties {
     /** @param maxRequestsPerConnection -1 or at least 1 */
     public void setMaxRequestsPerConnection(int maxRequestsPerConnection) {
         this.maxRequestsPerConnection = maxRequestsPerConnection;
+    }
+
+    /** @return the TLS handshake timeout */
+    public Duration getTlsHandshakeTimeout() {
+        return tlsHandshakeTimeout;
+    }
+
+    /** @param timeout positive */
+    public void setTlsHandshakeTimeout(Duration timeout) {
+        this.tlsHandshakeTimeout = timeout;
     }
 }

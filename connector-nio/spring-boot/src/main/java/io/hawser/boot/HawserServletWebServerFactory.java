@@ -14,10 +14,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.springframework.boot.autoconfigure.ssl.SslProperties;
+import org.springframework.boot.io.ApplicationResourceLoader;
 import org.springframework.boot.web.error.ErrorPage;
 import org.springframework.boot.web.server.AbstractConfigurableWebServerFactory;
 import org.springframework.boot.web.server.MimeMappings;
 import org.springframework.boot.web.server.Shutdown;
+import org.springframework.boot.web.server.Ssl;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
@@ -35,9 +38,11 @@ import org.springframework.util.ClassUtils;
  * pages, web listeners), runs Boot's {@link ServletContextInitializer}s on its
  * {@link ServletContext} in order (with the session configuration and init parameters first, as
  * {@link ServletContextInitializers#from} orders them), starts the web app and returns a
- * {@link HawserWebServer} whose {@link WebServer#start()} binds the port. What Hawser does not
- * enforce yet fails {@link #getWebServer} with one line naming the property: {@code server.ssl.*}
- * and SSL bundles, {@code server.compression.enabled}, {@code server.http2.enabled},
+ * {@link HawserWebServer} whose {@link WebServer#start()} binds the port. With {@code server.ssl.enabled},
+ * the one listener on {@code server.port} speaks TLS (PEM or key store files,
+ * {@code spring.ssl.bundle.pem.*}/{@code jks.*} bundles, SNI server-name bundles). What Hawser does
+ * not enforce yet fails {@link #getWebServer} with one line naming the property:
+ * {@code server.compression.enabled}, {@code server.http2.enabled},
  * {@code server.server-header}, {@code server.servlet.session.persistent}, cookie SameSite suppliers
  * and a registered JSP servlet.
  */
@@ -48,6 +53,7 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
     private final ServletWebServerSettings settings = new ServletWebServerSettings();
     private final List<HawserConnectorCustomizer> connectorCustomizers = new ArrayList<>();
     private Duration shutdownTimeout = Duration.ofSeconds(30);
+    private SslProperties.Bundles sslBundleProperties;
 
     /** A factory for port 8080 on every address, Boot's default. */
     public HawserServletWebServerFactory() {
@@ -101,6 +107,18 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
     }
 
     /**
+     * The {@code spring.ssl.bundle.*} properties, where {@code server.ssl.bundle} and
+     * {@code server.ssl.server-name-bundles} are looked up (Hawser reads the bundle's files itself,
+     * so it needs their locations, not the loaded {@link org.springframework.boot.ssl.SslBundle});
+     * the auto-configuration sets them from the environment.
+     *
+     * @param bundles the bundle properties, or {@code null}: no bundle can be used
+     */
+    public void setSslBundleProperties(SslProperties.Bundles bundles) {
+        this.sslBundleProperties = bundles;
+    }
+
+    /**
      * Builds and starts the web app; the returned server binds its port on {@link WebServer#start()}.
      *
      * @param initializers Boot's initializers (servlets, filters, listeners, the application context)
@@ -111,7 +129,14 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
     @Override
     public WebServer getWebServer(ServletContextInitializer... initializers) {
         refuseUnsupported();
-        ConnectorConfig config = getConnectorConfig();
+        TlsFiles tlsFiles = new TlsFiles(ApplicationResourceLoader.get(ClassUtils.getDefaultClassLoader()));
+        ConnectorConfig config;
+        try {
+            config = connectorConfig(tlsFiles);
+        } catch (RuntimeException e) {
+            tlsFiles.close();
+            throw e;
+        }
         WebApp app = WebApp.create(settings.getContextPath().toString(), documentRoot(), ClassUtils.getDefaultClassLoader());
         try {
             configure(app);
@@ -128,25 +153,40 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
             app.start();
         } catch (ServletException | RuntimeException e) {
             app.stop();
+            tlsFiles.close();
             throw new WebServerException("Unable to start embedded Hawser: " + e.getMessage(), e);
         }
         int port = getPort();
         CountingHandler handler = new CountingHandler(new ServletAdapter(List.of(app)));
         NioConnector connector = port < 0 ? null : new NioConnector(config, handler);
-        return new HawserWebServer(connector, handler, app, port, getShutdown() == Shutdown.GRACEFUL ? shutdownTimeout : null);
+        return new HawserWebServer(connector, handler, app, port, getShutdown() == Shutdown.GRACEFUL ? shutdownTimeout : null,
+                tlsFiles, config.tlsPort() >= 0);
     }
 
     /**
      * @return the connector configuration {@link #getWebServer} uses: {@code server.address} (default
-     *     every address) and {@code server.port} (-1 as 0, though then no connector starts), then the
-     *     connector customizers in order
+     *     every address) and {@code server.port} (-1 as 0, though then no connector starts) as the
+     *     cleartext port or, with {@code server.ssl.enabled}, as the TLS port (no cleartext listener,
+     *     as Boot's Tomcat has one HTTPS connector), then the connector customizers in order. A
+     *     classpath resource inside a jar named by {@code server.ssl.*} is copied to a private
+     *     temporary file, deleted at JVM exit.
      * @throws IllegalArgumentException when a customizer sets a value out of range, naming the field
+     * @throws WebServerException for an SSL setting Hawser does not support, naming the property
      */
     public ConnectorConfig getConnectorConfig() {
+        return connectorConfig(new TlsFiles(ApplicationResourceLoader.get(ClassUtils.getDefaultClassLoader())));
+    }
+
+    private ConnectorConfig connectorConfig(TlsFiles tlsFiles) {
         InetAddress address = getAddress();
         ConnectorConfig.Builder builder = ConnectorConfig.builder()
-                .host(address == null ? "0.0.0.0" : address.getHostAddress())
-                .port(Math.max(getPort(), 0));
+                .host(address == null ? "0.0.0.0" : address.getHostAddress());
+        if (Ssl.isEnabled(getSsl())) {
+            builder.port(-1).tlsPort(Math.max(getPort(), 0))
+                    .tls(HawserSsl.tlsConfig(getSsl(), sslBundleProperties, getSslBundles(), tlsFiles));
+        } else {
+            builder.port(Math.max(getPort(), 0));
+        }
         for (HawserConnectorCustomizer customizer : connectorCustomizers) {
             customizer.customize(builder);
         }
@@ -190,9 +230,6 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
     }
 
     private void refuseUnsupported() {
-        if (getSsl() != null && getSsl().isEnabled()) {
-            throw unsupported("server.ssl.enabled (and SSL bundles)");
-        }
         if (getCompression() != null && getCompression().getEnabled()) {
             throw unsupported("server.compression.enabled");
         }

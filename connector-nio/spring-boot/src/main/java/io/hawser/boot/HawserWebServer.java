@@ -29,6 +29,8 @@ public final class HawserWebServer implements WebServer {
     private final WebApp app;
     private final int configuredPort;
     private final Duration gracefulTimeout;
+    private final TlsFiles tlsFiles;
+    private final boolean secure;
     private boolean started;
     private boolean stopped;
     private Thread graceful;
@@ -41,9 +43,13 @@ public final class HawserWebServer implements WebServer {
      * @param app the started web app
      * @param configuredPort the port asked for
      * @param gracefulTimeout the graceful shutdown timeout, or {@code null} for immediate shutdown
+     * @param tlsFiles temporary copies of TLS files, deleted on {@link #stop()}
+     * @param secure whether the port asked for is the connector's TLS port ({@code server.ssl.enabled})
      */
     HawserWebServer(NioConnector connector, CountingHandler handler, WebApp app, int configuredPort,
-                    Duration gracefulTimeout) {
+                    Duration gracefulTimeout, TlsFiles tlsFiles, boolean secure) {
+        this.tlsFiles = tlsFiles;
+        this.secure = secure;
         this.connector = connector;
         this.handler = handler;
         this.app = app;
@@ -68,8 +74,8 @@ public final class HawserWebServer implements WebServer {
             Thread await = new Thread(this::awaitStop, "hawser-await");
             await.setDaemon(false);
             await.start();
-            LOG.info("Hawser started on port " + connector.port() + " (http) with context path '"
-                    + app.contextPath() + "'");
+            LOG.info("Hawser started on port " + getPort() + (secure() ? " (https)" : " (http)")
+                    + " with context path '" + app.contextPath() + "'");
         } catch (IOException | RuntimeException e) {
             for (Throwable t = e; t != null; t = t.getCause()) {
                 if (t instanceof BindException) {
@@ -102,6 +108,7 @@ public final class HawserWebServer implements WebServer {
             Thread.currentThread().interrupt();
         } finally {
             app.stop();
+            tlsFiles.close();
             stoppedLatch.countDown();
         }
     }
@@ -142,17 +149,24 @@ public final class HawserWebServer implements WebServer {
         graceful.start();
     }
 
-    /** @return the bound port once started, else the port asked for (-1 for no connector) */
+    /**
+     * @return the bound port once started (the TLS port with {@code server.ssl.enabled}), else the
+     *     port asked for (-1 for no connector)
+     */
     @Override
     public synchronized int getPort() {
         if (!started) {
             return configuredPort;
         }
         try {
-            return connector.port();
+            return secure() ? connector.tlsPort() : connector.port();
         } catch (IllegalStateException closed) {
             return configuredPort;
         }
+    }
+
+    private boolean secure() {
+        return secure;
     }
 
     /** @return the connector, or {@code null} when {@code server.port} is -1 (for metrics) */
@@ -163,6 +177,11 @@ public final class HawserWebServer implements WebServer {
     /** @return requests handed to the web app since start (for metrics) */
     public long getRequestCount() {
         return handler.requests();
+    }
+
+    /** @return the temporary copies of TLS files this server deletes on {@link #stop()} */
+    TlsFiles tlsFiles() {
+        return tlsFiles;
     }
 
     /** @return the web app */

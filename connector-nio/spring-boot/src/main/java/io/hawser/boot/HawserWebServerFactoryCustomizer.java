@@ -1,6 +1,7 @@
 package io.hawser.boot;
 
 import java.time.Duration;
+import org.springframework.boot.autoconfigure.ssl.SslProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.server.WebServerException;
@@ -14,7 +15,8 @@ import org.springframework.core.env.Environment;
  * {@code server.max-http-request-header-size}, {@code spring.threads.virtual.enabled} (every request
  * on a virtual thread, as Boot does for Tomcat and Jetty; Hawser's default otherwise takes requests
  * on platform workers first) and {@code spring.lifecycle.timeout-per-shutdown-phase} (the graceful
- * shutdown timeout). {@code server.forward-headers-strategy=native} is refused (use
+ * shutdown timeout), and hands the factory the {@code spring.ssl.bundle.*} properties (for
+ * {@code server.ssl.bundle}). {@code server.forward-headers-strategy=native} is refused (use
  * {@code framework}). Runs before user customizers (order 0), so theirs win.
  */
 public class HawserWebServerFactoryCustomizer
@@ -52,7 +54,9 @@ public class HawserWebServerFactoryCustomizer
                 builder.workerThreads(0).virtualThreads(true);
             }
         });
-        Binder.get(environment).bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
-                .ifBound(factory::setShutdownTimeout);
+        Binder binder = Binder.get(environment);
+        binder.bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class).ifBound(factory::setShutdownTimeout);
+        factory.setSslBundleProperties(binder.bind("spring.ssl.bundle", SslProperties.Bundles.class)
+                .orElseGet(SslProperties.Bundles::new));
     }
 }

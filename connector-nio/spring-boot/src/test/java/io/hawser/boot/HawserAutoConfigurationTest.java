@@ -6,17 +6,20 @@ import static org.mockito.Mockito.mock;
 
 import io.hawser.api.ComplianceViolation;
 import io.hawser.api.ConnectorConfig;
+import io.hawser.nio.TestCertificates;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -101,11 +104,32 @@ class HawserAutoConfigurationTest {
     @Test
     void sslAndCompressionFailStartupNamingTheProperty() {
         assertThatThrownBy(() -> run("server.ssl.enabled=true", "server.ssl.bundle=web"))
-                .hasStackTraceContaining("Hawser does not support server.ssl.enabled");
+                .hasStackTraceContaining("Hawser: no SSL bundle named 'web'");
+        assertThatThrownBy(() -> run("server.ssl.enabled=true", "server.ssl.key-store=ks.p12",
+                "server.ssl.key-store-provider=SUN"))
+                .hasStackTraceContaining("Hawser does not support server.ssl.key-store-provider yet");
         assertThatThrownBy(() -> run("server.compression.enabled=true"))
                 .hasStackTraceContaining("Hawser does not support server.compression.enabled yet");
         assertThatThrownBy(() -> run("server.forward-headers-strategy=native"))
                 .hasStackTraceContaining("server.forward-headers-strategy=native");
+    }
+
+    @Test
+    void aPemBundleByPropertiesServesHttpsOnServerPortWithTheHandshakeTimeout(@TempDir Path dir) throws Exception {
+        TestCertificates certs = TestCertificates.make(dir);
+        try (ConfigurableApplicationContext context = run("server.ssl.bundle=web",
+                "spring.ssl.bundle.pem.web.keystore.certificate=" + certs.chainPem.toUri(),
+                "spring.ssl.bundle.pem.web.keystore.private-key=" + certs.keyPem,
+                "spring.ssl.bundle.pem.web.options.enabled-protocols=TLSv1.3",
+                "server.ssl.client-auth=want", "server.hawser.tls-handshake-timeout=3s")) {
+            ConnectorConfig config = context.getBean(HawserServletWebServerFactory.class).getConnectorConfig();
+            assertThat(config.tlsHandshakeTimeout()).isEqualTo(Duration.ofSeconds(3));
+            assertThat(config.port()).isEqualTo(-1);
+            assertThat(config.tls().protocols()).containsExactly("TLSv1.3");
+            assertThat(config.tls().clientAuth()).isEqualTo(io.hawser.api.TlsConfig.ClientAuth.WANT);
+            assertThat(context.getEnvironment().getProperty("local.server.port")).isEqualTo(String.valueOf(port(context)));
+            assertThat(TestHttp.getTls(certs.context, port(context), "/hello").body()).isEqualTo("hello from /hello");
+        }
     }
 
     @Test
@@ -158,12 +182,14 @@ class HawserAutoConfigurationTest {
     }
 
     @Test
-    void everyConnectorConfigFieldButAddressPortAndListenerIsAServerHawserProperty() {
+    void everyConnectorConfigFieldButAddressPortsTlsAndListenersIsAServerHawserProperty() {
         Set<String> fields = Arrays.stream(ConnectorConfig.class.getDeclaredMethods())
                 .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
                         && m.getParameterCount() == 0 && m.getReturnType() != ConnectorConfig.Builder.class)
                 .map(Method::getName)
-                .filter(n -> !Set.of("host", "port", "complianceListener", "toString", "hashCode").contains(n))
+                // host, port, tlsPort: server.address and server.port; tls: server.ssl.*; listeners: customizers
+                .filter(n -> !Set.of("host", "port", "tlsPort", "tls", "listeners", "complianceListener", "toString",
+                        "hashCode").contains(n))
                 .collect(Collectors.toSet());
         Set<String> properties = Arrays.stream(HawserServerProperties.class.getMethods())
                 .filter(m -> m.getName().startsWith("set")).map(m -> Character.toLowerCase(m.getName().charAt(3))

@@ -22,7 +22,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.web.error.ErrorPage;
 import org.springframework.boot.web.server.Compression;
@@ -31,8 +30,6 @@ import org.springframework.boot.web.server.Http2;
 import org.springframework.boot.web.server.MimeMappings;
 import org.springframework.boot.web.server.PortInUseException;
 import org.springframework.boot.web.server.Shutdown;
-import org.springframework.boot.web.server.Ssl;
-import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.WebServerException;
 import org.springframework.boot.web.server.servlet.Session;
 import org.springframework.boot.web.servlet.ServletContextInitializer;
@@ -42,16 +39,7 @@ import org.springframework.http.HttpStatus;
  * A slice of what Spring Boot checks for its own embedded servers (its
  * {@code AbstractServletWebServerFactoryTests}), run against the Hawser factory over real sockets.
  */
-class HawserServletWebServerFactoryTest {
-    private final HawserServletWebServerFactory factory = new HawserServletWebServerFactory(0);
-    private WebServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.stop();
-        }
-    }
+class HawserServletWebServerFactoryTest extends WebServerTestBase {
 
     private static ServletContextInitializer servlet(String mapping, Handler handler) {
         return context -> context.addServlet(mapping, new HttpServlet() {
@@ -295,22 +283,6 @@ class HawserServletWebServerFactoryTest {
     private static List<Thread> awaitThreads() {
         return Thread.getAllStackTraces().keySet().stream()
                 .filter(t -> t.getName().equals("hawser-await") && t.isAlive()).toList();
-    }
-
-    @Test
-    void sslIsRefusedNamingTheProperty() {
-        Ssl ssl = new Ssl();
-        ssl.setEnabled(true);
-        factory.setSsl(ssl);
-        assertThatThrownBy(() -> factory.getWebServer()).isInstanceOf(WebServerException.class)
-                .hasMessage("Hawser does not support server.ssl.enabled (and SSL bundles) yet");
-    }
-
-    @Test
-    void anSslBundleIsRefusedNamingTheProperty() {
-        factory.setSsl(Ssl.forBundle("web"));
-        assertThatThrownBy(() -> factory.getWebServer()).isInstanceOf(WebServerException.class)
-                .hasMessageContaining("server.ssl");
     }
 
     @Test

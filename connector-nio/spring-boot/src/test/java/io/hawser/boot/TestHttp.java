@@ -9,8 +9,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLContext;
 
-/** A real HTTP client for the tests: JDK HttpClient requests and raw request bytes. */
+/** A real HTTP client for the tests: JDK HttpClient requests (cleartext and HTTPS) and raw request bytes. */
 final class TestHttp {
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
 
@@ -23,6 +24,16 @@ final class TestHttp {
             request.header(headers[i], headers[i + 1]);
         }
         return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * @param tls trusts the server's certificate (and may present a client certificate)
+     * @return the response to a GET of {@code https://localhost:port/path}
+     */
+    static HttpResponse<String> getTls(SSLContext tls, int port, String path) throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().sslContext(tls).build();
+        return client.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** @return the whole response as text, read until the server closes the connection */
