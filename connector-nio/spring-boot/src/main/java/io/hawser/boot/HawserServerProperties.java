@@ -83,6 +83,15 @@ public class HawserServerProperties {
     /** From accept to a completed TLS handshake (with server.ssl.enabled); then a quiet close. Default 10s. */
     private Duration tlsHandshakeTimeout = DEFAULTS.tlsHandshakeTimeout();
 
+    /** How long an upgraded connection (a WebSocket) may go without a byte read or written; then a quiet close. Default 5m. */
+    private Duration upgradedIdleTimeout = DEFAULTS.upgradedIdleTimeout();
+
+    /**
+     * How long a graceful stop keeps serving after readiness turned to draining, before it closes
+     * the listeners and drains. Default 0 (Boot's own readiness state also turns first).
+     */
+    private Duration drainDelay = DEFAULTS.drainDelay();
+
     /**
      * Applies every property to a connector configuration.
      *
@@ -103,7 +112,8 @@ public class HawserServerProperties {
                 .allow(allowed.toArray(new ComplianceViolation[0])).headersTimeout(headersTimeout)
                 .requestTimeout(requestTimeout).keepAliveTimeout(keepAliveTimeout).writeTimeout(writeTimeout)
                 .maxConnections(maxConnections).maxRequestsPerConnection(maxRequestsPerConnection)
-                .tlsHandshakeTimeout(tlsHandshakeTimeout);
+                .tlsHandshakeTimeout(tlsHandshakeTimeout).upgradedIdleTimeout(upgradedIdleTimeout)
+                .drainDelay(drainDelay);
         if (fieldSection != null) {
             builder.maxFieldSectionSize(intBytes(fieldSection, "max-field-section-size"));
         }
@@ -315,5 +325,25 @@ public class HawserServerProperties {
     /** @param timeout positive */
     public void setTlsHandshakeTimeout(Duration timeout) {
         this.tlsHandshakeTimeout = timeout;
+    }
+
+    /** @return the upgraded connections' idle timeout */
+    public Duration getUpgradedIdleTimeout() {
+        return upgradedIdleTimeout;
+    }
+
+    /** @param timeout positive */
+    public void setUpgradedIdleTimeout(Duration timeout) {
+        this.upgradedIdleTimeout = timeout;
+    }
+
+    /** @return the delay between readiness turning to draining and the drain */
+    public Duration getDrainDelay() {
+        return drainDelay;
+    }
+
+    /** @param delay zero or positive */
+    public void setDrainDelay(Duration delay) {
+        this.drainDelay = delay;
     }
 }

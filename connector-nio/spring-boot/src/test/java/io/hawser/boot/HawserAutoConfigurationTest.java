@@ -187,8 +187,9 @@ class HawserAutoConfigurationTest {
                 .filter(m -> Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())
                         && m.getParameterCount() == 0 && m.getReturnType() != ConnectorConfig.Builder.class)
                 .map(Method::getName)
-                // host, port, tlsPort: server.address and server.port; tls: server.ssl.*; listeners: customizers
-                .filter(n -> !Set.of("host", "port", "tlsPort", "tls", "listeners", "complianceListener", "toString",
+                // host, port, tlsPort: server.address and server.port; tls: server.ssl.*; listeners and the
+                // objects (complianceListener, proxyProtocol): a HawserConnectorCustomizer
+                .filter(n -> !Set.of("host", "port", "tlsPort", "tls", "listeners", "complianceListener", "proxyProtocol", "toString",
                         "hashCode").contains(n))
                 .collect(Collectors.toSet());
         Set<String> properties = Arrays.stream(HawserServerProperties.class.getMethods())
