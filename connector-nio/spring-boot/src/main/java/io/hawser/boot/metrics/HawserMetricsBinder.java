@@ -17,8 +17,13 @@ import java.util.function.ToLongFunction;
  * {@code hawser.connections.receiving.headers}, {@code hawser.connections.receiving.request},
  * {@code hawser.connections.write.stalled} (connections), and the counter {@code hawser.timeouts}
  * with tag {@code timeout} = {@code headers}, {@code request}, {@code idle} or {@code write}
- * (expiries since start), and, when given a request count, the counter {@code hawser.requests}
- * (requests handed to the servlet layer since start). Each reading takes a fresh snapshot.
+ * (expiries since start; also {@code tls-handshake} and {@code proxy-header}), the connector's own
+ * traffic counters as its JMX MBean has them ({@link NioConnector#management()}): {@code
+ * hawser.connector.requests} (request heads received), {@code hawser.connector.bytes} with tag
+ * {@code direction} = {@code in} or {@code out} (HTTP bytes, plaintext on TLS), {@code
+ * hawser.connector.responses} with tag {@code status} = {@code 1xx} … {@code 5xx}, and, when given a
+ * request count, the counter {@code hawser.requests} (requests handed to the servlet layer since
+ * start). Each reading takes a fresh snapshot.
  */
 public final class HawserMetricsBinder implements MeterBinder {
     private final NioConnector connector;
@@ -50,6 +55,19 @@ public final class HawserMetricsBinder implements MeterBinder {
         timeouts(registry, "request", ConnectorStats::requestTimeouts);
         timeouts(registry, "idle", ConnectorStats::idleTimeouts);
         timeouts(registry, "write", ConnectorStats::writeTimeouts);
+        timeouts(registry, "tls-handshake", ConnectorStats::tlsHandshakeTimeouts);
+        timeouts(registry, "proxy-header", ConnectorStats::proxyHeaderTimeouts);
+        traffic(registry, "hawser.connector.requests", "Request heads received since start", List.of(),
+                c -> c.management().getRequests());
+        traffic(registry, "hawser.connector.bytes", "HTTP bytes read since start (plaintext on TLS)",
+                List.of(Tag.of("direction", "in")), c -> c.management().getBytesIn());
+        traffic(registry, "hawser.connector.bytes", "HTTP bytes written since start (plaintext on TLS)",
+                List.of(Tag.of("direction", "out")), c -> c.management().getBytesOut());
+        responses(registry, "1xx", c -> c.management().getResponses1xx());
+        responses(registry, "2xx", c -> c.management().getResponses2xx());
+        responses(registry, "3xx", c -> c.management().getResponses3xx());
+        responses(registry, "4xx", c -> c.management().getResponses4xx());
+        responses(registry, "5xx", c -> c.management().getResponses5xx());
         if (requests != null) {
             // Micrometer holds the state object weakly: the connector (held by its server), not the supplier
             FunctionCounter.builder("hawser.requests", connector, c -> requests.getAsLong())
@@ -66,5 +84,17 @@ public final class HawserMetricsBinder implements MeterBinder {
         FunctionCounter.builder("hawser.timeouts", connector, c -> value.applyAsLong(c.stats()))
                 .description("Connection timeouts fired since start").tags(tags).tag("timeout", kind)
                 .register(registry);
+    }
+
+    private void responses(MeterRegistry registry, String status, ToLongFunction<NioConnector> value) {
+        traffic(registry, "hawser.connector.responses", "Final responses since start, by status class",
+                List.of(Tag.of("status", status)), value);
+    }
+
+    /** A counter over one of the connector's traffic totals (0 while it has no MBean: not started, or stopped). */
+    private void traffic(MeterRegistry registry, String name, String description, List<Tag> more,
+                         ToLongFunction<NioConnector> value) {
+        FunctionCounter.builder(name, connector, c -> c.management() == null ? 0 : value.applyAsLong(c))
+                .description(description).tags(tags).tags(more).register(registry);
     }
 }

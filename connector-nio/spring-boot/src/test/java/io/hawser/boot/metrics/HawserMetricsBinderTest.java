@@ -40,6 +40,22 @@ class HawserMetricsBinderTest {
             assertThat(registry.get("hawser.timeouts").tag("timeout", "write").functionCounter().count()).isZero();
             assertThat(registry.find("hawser.connections.idle").gauge()).isNotNull();
             assertThat(registry.get("hawser.requests").tag("app", "test").functionCounter().count()).isEqualTo(42.0);
+            try (Socket socket = new Socket("127.0.0.1", connector.port())) {
+                socket.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                assertThat(socket.getInputStream().readAllBytes()).asString(StandardCharsets.US_ASCII)
+                        .startsWith("HTTP/1.1 200 ");
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> registry.get("hawser.connector.responses")
+                    .tag("status", "2xx").functionCounter().count() == 1.0);
+            assertThat(registry.get("hawser.connector.responses").tag("status", "4xx").functionCounter().count())
+                    .as("the 408").isEqualTo(1.0);
+            assertThat(registry.get("hawser.connector.requests").tag("app", "test").functionCounter().count())
+                    .as("the complete head only: the one cut by headersTimeout never arrived").isEqualTo(1.0);
+            assertThat(registry.get("hawser.connector.bytes").tag("direction", "in").functionCounter().count())
+                    .isGreaterThan(40.0);
+            assertThat(registry.get("hawser.connector.bytes").tag("direction", "out").functionCounter().count())
+                    .isPositive();
         } finally {
             connector.stop(Duration.ZERO);
         }
