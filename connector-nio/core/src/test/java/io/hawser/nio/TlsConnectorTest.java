@@ -262,6 +262,31 @@ class TlsConnectorTest {
     }
 
     @Test
+    void engineFactoryFailingClosesThatConnectionAndTheNextOneIsServed() throws Exception {
+        TlsConfig tls = TlsConfig.builder().keyStore(certs.keyStore, "PKCS12", TestCertificates.PASSWORD).build();
+        connector = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).tls(tls).tlsPort(0).build(),
+                handler());
+        TlsEngines good = certs.engines();
+        java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+        connector.tlsEngines(peer -> {
+            if (peer != null && made.getAndIncrement() == 0) { // the start-up probe passes null
+                throw new IllegalStateException("engine factory fails (test)");
+            }
+            return good.newEngine(peer);
+        });
+        connector.start();
+        try (Socket s = new Socket("127.0.0.1", connector.tlsPort())) {
+            s.setSoTimeout(10_000);
+            assertThat(s.getInputStream().read()).isEqualTo(-1);
+        }
+        try (SSLSocket s = tlsSocket()) {
+            s.getOutputStream().write(request("GET", "/", "").getBytes(StandardCharsets.US_ASCII));
+            assertThat(readResponse(s.getInputStream())).endsWith("hello");
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> connector.openConnections() == 0); // the failed one counted out too
+    }
+
+    @Test
     void aConnectionCloseResponseEndsWithCloseNotify() throws Exception {
         start(ConnectorConfig.builder());
         try (SSLSocket s = tlsSocket()) {

@@ -93,9 +93,41 @@ class UpgradeTest {
         }
     }
 
+    /** Fails in {@code onUpgrade}, or in its first read callback. */
+    private static final class Failing implements UpgradeHandler {
+        private final boolean inCallback;
+
+        Failing(boolean inCallback) {
+            this.inCallback = inCallback;
+        }
+
+        @Override
+        public void onUpgrade(UpgradedConnection c) {
+            if (!inCallback) {
+                throw new IllegalStateException("handler fails in onUpgrade (test)");
+            }
+            c.demand(() -> {
+                throw new IllegalStateException("handler fails in its read callback (test)");
+            });
+        }
+
+        @Override
+        public void onStop(UpgradedConnection c) {
+        }
+
+        @Override
+        public void onClosed() {
+            throw new IllegalStateException("handler fails in onClosed too (test)");
+        }
+    }
+
     private HttpHandler handler() {
         return exchange -> {
             try {
+                if (exchange.path().startsWith("/fail")) {
+                    exchange.upgrade("x-echo", new Failing(exchange.path().equals("/fail-in-callback")));
+                    return;
+                }
                 exchange.upgrade("x-echo", new Echo());
                 exchange.responseFields().set("X-Seen", exchange.path());
             } catch (IllegalStateException e) {
@@ -144,6 +176,26 @@ class UpgradeTest {
         }
         await().until(() -> closedTold.get() == 1);
         await().until(() -> connector.stats().upgraded() == 0 && connector.openConnections() == 0);
+    }
+
+    @Test
+    void aHandlerThatThrowsClosesItsConnectionOnlyAndReleasesIt() throws Exception {
+        start(ConnectorConfig.builder());
+        for (String path : new String[] {"/fail-in-upgrade", "/fail-in-callback"}) {
+            try (Socket s = socket()) {
+                s.getOutputStream().write(UPGRADE.replace("/echo", path).getBytes(StandardCharsets.US_ASCII));
+                assertThat(readHead(s.getInputStream())).startsWith("HTTP/1.1 101 ");
+                s.getOutputStream().write("x".getBytes(StandardCharsets.US_ASCII));
+                assertThat(s.getInputStream().read()).as(path + ": closed").isEqualTo(-1);
+            }
+        }
+        await().until(() -> connector.openConnections() == 0 && connector.stats().upgraded() == 0);
+        await().until(() -> MemoryConnection.outstanding(connector).equals("exchanges=0 pages=0 responseBuffers=0"));
+        try (Socket s = socket()) { // the server goes on serving
+            s.getOutputStream().write((UPGRADE + "still here").getBytes(StandardCharsets.US_ASCII));
+            assertThat(readHead(s.getInputStream())).startsWith("HTTP/1.1 101 ");
+            assertThat(read(s.getInputStream(), 10)).isEqualTo("still here");
+        }
     }
 
     @Test
