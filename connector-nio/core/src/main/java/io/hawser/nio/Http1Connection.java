@@ -372,16 +372,8 @@ final class Http1Connection extends ListNode implements Runnable {
      * (a browser shows it), then the close. Written straight to the socket, which has room for it.
      */
     private void answerCleartextOnTlsPort() {
-        byte[] body = "400 this port speaks HTTPS: send the request with https://\n".getBytes(StandardCharsets.ISO_8859_1);
-        ByteBuffer out = ByteBuffer.allocate(256 + body.length);
-        out.put(ResponseEncoder.statusLine(400));
-        out.put(DateField.line(System.currentTimeMillis()));
-        ResponseEncoder.putField(out, "Content-Type", "text/plain;charset=iso-8859-1");
-        ResponseEncoder.putContentLength(out, body.length);
-        ResponseEncoder.putField(out, "Connection", "close");
-        ResponseEncoder.putCrlf(out);
-        out.put(body);
-        out.flip();
+        ByteBuffer out = closingResponse(400,
+                "400 this port speaks HTTPS: send the request with https://\n".getBytes(StandardCharsets.ISO_8859_1));
         try {
             channel.write(out);
             channel.shutdownOutput();
@@ -694,16 +686,10 @@ final class Http1Connection extends ListNode implements Runnable {
     }
 
     /**
-     * Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). The
-     * answer goes through the exchange's ordered output: behind corked and pending responses, and
-     * whole; on the loop the close waits until it is written (bounded by writeTimeout).
+     * @return a whole connector-made response, read mode: status line, Date, a plain-text
+     *     Content-Type, Content-Length (unless the body is empty: HEAD), {@code Connection: close}
      */
-    private void rejectHead(BadMessageException e) {
-        Http1Exchange x = exchange;
-        int status = e.status();
-        Observability.rejected(connector, status, e.getMessage());
-        byte[] body = x != null && "HEAD".equals(x.head.method()) ? new byte[0]
-                : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);
+    private static ByteBuffer closingResponse(int status, byte[] body) {
         ByteBuffer out = ByteBuffer.allocate(256 + body.length);
         out.put(ResponseEncoder.statusLine(status));
         out.put(DateField.line(System.currentTimeMillis()));
@@ -714,7 +700,21 @@ final class Http1Connection extends ListNode implements Runnable {
         ResponseEncoder.putField(out, "Connection", "close");
         ResponseEncoder.putCrlf(out);
         out.put(body);
-        out.flip();
+        return out.flip();
+    }
+
+    /**
+     * Answers a head that failed to parse, then closes (RFC 9112 §2.2: framing is in doubt). The
+     * answer goes through the exchange's ordered output: behind corked and pending responses, and
+     * whole; on the loop the close waits until it is written (bounded by writeTimeout).
+     */
+    private void rejectHead(BadMessageException e) {
+        Http1Exchange x = exchange;
+        int status = e.status();
+        Observability.rejected(connector, status, e.getMessage());
+        byte[] body = x != null && "HEAD".equals(x.head.method()) ? new byte[0]
+                : (status + " " + e.getMessage() + "\n").getBytes(StandardCharsets.ISO_8859_1);
+        ByteBuffer out = closingResponse(status, body);
         if (x == null) {
             // no request byte yet (a silent client): nothing can be ahead of the answer
             try {
