@@ -78,6 +78,8 @@ final class Http1Connection extends ListNode implements Runnable {
     volatile int requestSeq;
     /** The request whose {@code request}-list entry this is (loop thread only). */
     private int requestEntrySeq;
+    /** Loop only: the request's head event, begun at its first byte, or {@code null} when not recorded ({@link Observability}). */
+    HawserEvents.RequestHeadReceived headEvent;
     /** The request sequence number at the end of the last exchange, for {@link #run()}. */
     private volatile int endedSeq;
     /** Next in the loop's hand-back stack (see {@link SelectorLoop#handBack}). */
@@ -170,6 +172,7 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         lists.request.append(this, now);
         requestEntrySeq = requestSeq + 1;
+        Observability.firstByte(this);
     }
 
     /** headersTimeout expired (loop). @return whether it acted (the field section was still incomplete) */

@@ -51,6 +51,9 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private int status;
     /** When this request's head was complete ({@code System.nanoTime()}): response times count from it. */
     long headNanos;
+    /** The JFR events of this exchange that have begun, or {@code null} when their types are not recorded ({@link Observability}). */
+    HawserEvents.ResponseCommitted commitEvent;
+    HawserEvents.ExchangeCompleted completionEvent;
     private Supplier<HttpFields> trailers;
     private volatile boolean async;
     private String path;

@@ -57,28 +57,67 @@ final class Observability {
         }
     }
 
-    /** {@code x}'s request head was parsed (its head time: from the first byte, on the loop; else 0). */
+    /**
+     * On the loop: the first byte of a request was read from {@code c}: the head event (when
+     * recorded) begins.
+     */
+    static void firstByte(Http1Connection c) {
+        HawserEvents.RequestHeadReceived e = null;
+        if (recorded(HEAD)) {
+            e = new HawserEvents.RequestHeadReceived();
+            e.begin();
+        }
+        c.headEvent = e;
+    }
+
+    /**
+     * {@code x}'s request head was parsed: the head event ends (begun at the first byte when the head
+     * was read on the loop, else now), and the commit and completion events begin.
+     */
     static void headReceived(Http1Exchange x) {
         Http1Connection c = x.connection;
         c.connector.metrics.requests.increment();
         if (recorded(HEAD)) {
-            long headTime = c.loop.inLoop() && c.loop.lists.request.contains(c)
-                    ? x.headNanos - c.since(ConnectionLists.REQUEST) : 0;
-            HawserEvents.RequestHeadReceived e = new HawserEvents.RequestHeadReceived();
-            e.method = x.head.method();
-            e.target = x.head.target();
-            e.headTime = headTime;
-            e.commit();
+            HawserEvents.RequestHeadReceived e = c.loop.inLoop() ? c.headEvent : null;
+            if (e == null) {
+                e = new HawserEvents.RequestHeadReceived();
+                e.begin();
+            }
+            e.end();
+            if (e.shouldCommit()) {
+                e.method = x.head.method();
+                e.target = x.head.target();
+                e.commit();
+            }
         }
+        if (c.loop.inLoop()) {
+            c.headEvent = null;
+        }
+        HawserEvents.ResponseCommitted commit = null;
+        if (recorded(COMMITTED)) {
+            commit = new HawserEvents.ResponseCommitted();
+            commit.begin();
+        }
+        x.commitEvent = commit; // null when not recorded: nothing of an earlier exchange is left behind
+        HawserEvents.ExchangeCompleted completion = null;
+        if (recorded(COMPLETED)) {
+            completion = new HawserEvents.ExchangeCompleted();
+            completion.begin();
+        }
+        x.completionEvent = completion;
     }
 
     /** {@code x}'s response was committed with {@code status}. */
     static void committed(Http1Exchange x, int status) {
-        if (recorded(COMMITTED)) {
-            HawserEvents.ResponseCommitted e = new HawserEvents.ResponseCommitted();
-            e.status = status;
-            e.sinceHead = System.nanoTime() - x.headNanos;
-            e.commit();
+        HawserEvents.ResponseCommitted e = x.commitEvent;
+        if (e != null) {
+            x.commitEvent = null;
+            e.end();
+            if (e.shouldCommit()) {
+                e.target = x.head.target();
+                e.status = status;
+                e.commit();
+            }
         }
     }
 
@@ -87,13 +126,16 @@ final class Observability {
         long elapsed = System.nanoTime() - x.headNanos;
         int status = x.status();
         x.connection.connector.metrics.completed(status, elapsed);
-        if (recorded(COMPLETED)) {
-            HawserEvents.ExchangeCompleted e = new HawserEvents.ExchangeCompleted();
-            e.method = x.head.method();
-            e.target = x.head.target();
-            e.status = status;
-            e.responseTime = elapsed;
-            e.commit();
+        HawserEvents.ExchangeCompleted e = x.completionEvent;
+        if (e != null) {
+            x.completionEvent = null;
+            e.end();
+            if (e.shouldCommit()) {
+                e.method = x.head.method();
+                e.target = x.head.target();
+                e.status = status;
+                e.commit();
+            }
         }
     }
 
