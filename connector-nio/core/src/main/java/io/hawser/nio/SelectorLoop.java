@@ -159,8 +159,8 @@ final class SelectorLoop implements Runnable {
     }
 
     /** Takes a socket accepted on another loop (called from the accepting loop); {@code tls} as for {@link #open}. */
-    void adopt(SocketChannel channel, TlsEngines tls) {
-        execute(() -> open(channel, tls));
+    void adopt(SocketChannel channel, TlsEngines tls, io.hawser.api.ProxyProtocol proxy) {
+        execute(() -> open(channel, tls, proxy));
     }
 
     /**
@@ -168,20 +168,21 @@ final class SelectorLoop implements Runnable {
      * sends its request right after connecting (saving a select round trip).
      *
      * @param tls the engines of a TLS listener, or {@code null} for cleartext
+     * @param proxy the PROXY protocol the listener expects, or {@code null} for none
      */
-    void open(SocketChannel channel, TlsEngines tls) {
+    void open(SocketChannel channel, TlsEngines tls, io.hawser.api.ProxyProtocol proxy) {
         Http1Connection connection;
         try {
             java.util.function.Consumer<SocketChannel> seam = connector.acceptedSocketSeam;
             if (seam != null) {
                 seam.accept(channel);
             }
-            ProxyHeaderReader proxy = ProxyHeaderReader.forAccepted(connector.config().proxyProtocol(), channel);
+            ProxyHeaderReader proxyHeader = ProxyHeaderReader.forAccepted(proxy, channel);
             Transport transport = tls == null ? new PlainTransport(channel)
                     : new TlsTransport(channel, tls.newEngine(UnixSockets.inetPeer(channel)),
                             connector.tlsPages(), connector.tlsWrapPages());
             connection = new Http1Connection(connector, this, channel, transport);
-            connection.proxyHeader = proxy;
+            connection.proxyHeader = proxyHeader;
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (Throwable e) {
             LOG.log(Level.DEBUG, "cannot register a connection", e);
