@@ -78,8 +78,6 @@ final class Http1Connection extends ListNode implements Runnable {
     volatile int requestSeq;
     /** The request whose {@code request}-list entry this is (loop thread only). */
     private int requestEntrySeq;
-    /** Loop only: the request's head event, begun at its first byte, or {@code null} when not recorded ({@link Observability}). */
-    HawserEvents.RequestHeadReceived headEvent;
     /** The request sequence number at the end of the last exchange, for {@link #run()}. */
     private volatile int endedSeq;
     /** Next in the loop's hand-back stack (see {@link SelectorLoop#handBack}). */
@@ -172,7 +170,6 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         lists.request.append(this, now);
         requestEntrySeq = requestSeq + 1;
-        Observability.firstByte(this);
     }
 
     /** headersTimeout expired (loop). @return whether it acted (the field section was still incomplete) */
@@ -340,13 +337,17 @@ final class Http1Connection extends ListNode implements Runnable {
             close();
             return;
         }
-        if (!loop.lists.request.contains(this)) {
+        boolean firstByte = !loop.lists.request.contains(this);
+        if (firstByte) {
             onFirstByte(System.nanoTime());
         }
         if (exchange == null) {
             Http1Exchange borrowed = connector.exchanges().take();
             borrowed.bind(this);
             exchange = borrowed;
+        }
+        if (firstByte) {
+            Observability.firstByte(exchange);
         }
         ByteBuffer src = buf;
         if (in != null) {
@@ -447,6 +448,9 @@ final class Http1Connection extends ListNode implements Runnable {
             return;
         }
         onFirstByte(now);
+        if (exchange != null) {
+            Observability.firstByte(exchange);
+        }
         if (parseHeadOrReject(in)) {
             lists.headers.remove(this);
             startExchange();

@@ -51,9 +51,12 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private int status;
     /** When this request's head was complete ({@code System.nanoTime()}): response times count from it. */
     long headNanos;
-    /** The JFR events of this exchange that have begun, or {@code null} when their types are not recorded ({@link Observability}). */
+    /** This exchange's JFR events: made the first time their type is recorded, then reused ({@link Observability}). */
+    HawserEvents.RequestHeadReceived headEvent;
     HawserEvents.ResponseCommitted commitEvent;
     HawserEvents.ExchangeCompleted completionEvent;
+    /** Which of them have begun for the current request (bits of {@link Observability}). */
+    int eventsBegun;
     private Supplier<HttpFields> trailers;
     private volatile boolean async;
     private String path;

@@ -98,6 +98,12 @@ class ObservabilityTest {
             rs.startAsync();
             started.get();
             assertThat(get("/status/404")).startsWith("HTTP/1.1 404 ");
+            StringBuilder pipelined = new StringBuilder(); // five on one connection: the exchange's events reused
+            for (int i = 1; i <= 5; i++) {
+                pipelined.append("GET /seq/").append(i).append(" HTTP/1.1\r\nHost: localhost\r\n")
+                        .append(i == 5 ? "Connection: close\r\n" : "").append("\r\n");
+            }
+            assertThat(send(new Socket("127.0.0.1", connector.port()), pipelined.toString())).contains("HTTP/1.1 200 ");
             assertThat(send(new Socket("127.0.0.1", connector.port()), "GET / HTTP/1.1\r\n\r\n")) // no Host
                     .startsWith("HTTP/1.1 400 ");
             try (Socket silent = new Socket("127.0.0.1", connector.port())) {
@@ -111,6 +117,13 @@ class ObservabilityTest {
                         .startsWith("HTTP/1.1 200 ");
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> names(seen).containsAll(EVENTS));
+        }
+        for (int i = 1; i <= 5; i++) {
+            String target = "/seq/" + i;
+            for (String type : List.of("RequestHeadReceived", "ResponseCommitted", "ExchangeCompleted")) {
+                assertThat(seen.stream().filter(e -> e.getEventType().getName().equals("io.hawser." + type)
+                        && target.equals(e.getString("target")))).as(type + " " + target).hasSize(1);
+            }
         }
         RecordedEvent completed = first(seen, "ExchangeCompleted", e -> "/status/404".equals(e.getString("target")));
         assertThat(completed.getInt("status")).isEqualTo(404);
