@@ -17,8 +17,8 @@ import jdk.jfr.Timespan;
  * <p>The three per-request events ({@link RequestHeadReceived}, {@link ResponseCommitted},
  * {@link ExchangeCompleted}) are duration events with a default threshold of 20 ms, as the JDK's own
  * socket and file I/O events have: a recording with the {@code default} or {@code profile} settings
- * keeps the slow requests only, which costs the hot path a small object and two clock reads per
- * event type per request (measured in docs/benchmarks.md, "JFR recording on and off"); a recording
+ * keeps the slow requests only, which costs the hot path two clock reads per event type per request
+ * and no allocation (the event objects live in the pooled exchange and are reused) (measured in docs/benchmarks.md, "JFR recording on and off"); a recording
  * that sets {@code io.hawser.ExchangeCompleted#threshold=0 ms} keeps every request. The others are
  * rare (per connection, per timeout, per rejection) and carry their durations as {@link Timespan}
  * fields measured on the connector's clock ({@code System.nanoTime}).
