@@ -1,38 +1,72 @@
 package io.hawser.nio;
 
 import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
 
 /**
  * Where the connector reports what happens (the JFR events of {@link HawserEvents} and the
  * counters of {@link ConnectorMetrics}), called at a few seams of the wire path. An event is made
  * only when its type is being recorded ({@link EventType#isEnabled()}): otherwise a call costs a
- * check and allocates nothing. On a VM without Flight Recorder no type registers and nothing is
- * recorded; the counters go on.
+ * check and allocates nothing. No event type is touched before Flight Recorder has started in this
+ * VM (a {@link FlightRecorderListener} says when): registering them initializes much of JFR, about
+ * 200 ms of a server's start, which a VM that never records should not pay. On a VM without Flight
+ * Recorder nothing is recorded; the counters go on.
  */
 final class Observability {
-    private static final EventType ACCEPTED = type(HawserEvents.ConnectionAccepted.class);
-    private static final EventType CLOSED = type(HawserEvents.ConnectionClosed.class);
-    private static final EventType HEAD = type(HawserEvents.RequestHeadReceived.class);
-    private static final EventType COMMITTED = type(HawserEvents.ResponseCommitted.class);
-    private static final EventType COMPLETED = type(HawserEvents.ExchangeCompleted.class);
-    private static final EventType TIMEOUT = type(HawserEvents.TimeoutFired.class);
-    private static final EventType REJECTED = type(HawserEvents.RequestRejected.class);
-    private static final EventType HANDSHAKE = type(HawserEvents.TlsHandshake.class);
+    private static final int ACCEPTED = 0;
+    private static final int CLOSED = 1;
+    private static final int HEAD = 2;
+    private static final int COMMITTED = 3;
+    private static final int COMPLETED = 4;
+    private static final int TIMEOUT = 5;
+    private static final int REJECTED = 6;
+    private static final int HANDSHAKE = 7;
+
+    /** Whether Flight Recorder has started in this VM: until then nothing can be recorded. */
+    private static volatile boolean jfrStarted;
+
+    static {
+        try {
+            FlightRecorder.addListener(new FlightRecorderListener() {
+                @Override
+                public void recorderInitialized(FlightRecorder recorder) {
+                    jfrStarted = true;
+                }
+            });
+            jfrStarted = jfrStarted || FlightRecorder.isInitialized();
+        } catch (Throwable unsupported) { // no Flight Recorder in this VM (or not allowed): nothing is recorded
+            jfrStarted = false;
+        }
+    }
 
     private Observability() {
     }
 
-    /** @return the registered type, or {@code null} on a VM without Flight Recorder (then nothing is recorded) */
-    private static EventType type(Class<? extends jdk.jfr.Event> event) {
-        try {
-            return EventType.getEventType(event);
-        } catch (Throwable unsupported) { // InternalError, IllegalStateException: no JFR in this VM
-            return null;
+    /** The event types, registered the first time they are asked about once Flight Recorder has started. */
+    private static final class Types {
+        static final EventType[] BY_KIND = {type(HawserEvents.ConnectionAccepted.class),
+            type(HawserEvents.ConnectionClosed.class), type(HawserEvents.RequestHeadReceived.class),
+            type(HawserEvents.ResponseCommitted.class), type(HawserEvents.ExchangeCompleted.class),
+            type(HawserEvents.TimeoutFired.class), type(HawserEvents.RequestRejected.class),
+            type(HawserEvents.TlsHandshake.class)};
+
+        /** @return the registered type, or {@code null} when it cannot register (then it is never recorded) */
+        private static EventType type(Class<? extends jdk.jfr.Event> event) {
+            try {
+                return EventType.getEventType(event);
+            } catch (Throwable unsupported) { // InternalError, IllegalStateException: no JFR in this VM
+                return null;
+            }
         }
     }
 
-    /** @return whether a recording takes events of {@code type} now */
-    private static boolean recorded(EventType type) {
+    /** @return whether a recording takes events of {@code kind} now */
+    private static boolean recorded(int kind) {
+        if (!jfrStarted) {
+            return false;
+        }
+        EventType type = Types.BY_KIND[kind];
         return type != null && type.isEnabled();
     }
 
