@@ -208,13 +208,19 @@ final class RequestCycle {
      */
     void invoke(DispatcherType type, ServletRequest req, ServletResponse res, ServletHolder servlet, String path)
             throws IOException, ServletException {
-        AppFilterChain chain = new AppFilterChain(app.filterMappings().match(type, path, servlet.getName()), servlet);
+        List<FilterHolder> filters = app.filterMappings().match(type, path, servlet.getName());
+        // No filter: the servlet directly, and no chain object (escape analysis does not always remove it).
+        AppFilterChain chain = filters.isEmpty() ? null : new AppFilterChain(filters, servlet);
         boolean fresh = type == DispatcherType.REQUEST || type == DispatcherType.ASYNC;
         ServletHolder previousServlet = request.currentServlet();
         boolean previousAsyncSupported = request.isAsyncSupported();
-        request.enter(servlet, chain.isAsyncSupported(), fresh);
+        request.enter(servlet, chain == null ? servlet.isAsyncSupported() : chain.isAsyncSupported(), fresh);
         try {
-            chain.doFilter(req, res);
+            if (chain == null) {
+                servlet.servlet().service(req, res);
+            } else {
+                chain.doFilter(req, res);
+            }
         } finally {
             request.leave(previousServlet, previousAsyncSupported);
         }
