@@ -44,6 +44,8 @@ final class SelectorLoop implements Runnable {
      */
     static final long LAZY_HAND_BACK_MILLIS = 10;
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
+    /** {@link #onSelected} as the selector's action, made once: a {@code this::onSelected} per select allocated 16 bytes a turn. */
+    private final java.util.function.Consumer<SelectionKey> selectedAction = this::onSelected;
     /** The loop's read buffer: only the loop thread touches it, and no connection keeps it. */
     final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_SIZE);
     private final Thread thread;
@@ -147,7 +149,7 @@ final class SelectorLoop implements Runnable {
                         a.close();
                     }
                     acceptors = new Acceptor[0];
-                    selector.selectNow(this::onSelected); // deregisters the cancelled keys: the sockets close now
+                    selector.selectNow(selectedAction); // deregisters the cancelled keys: the sockets close now
                 }
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "select after closing the server socket", e);
@@ -277,9 +279,9 @@ final class SelectorLoop implements Runnable {
             }
         }
         if (tasks.isEmpty() && handBacks.get() == null) {
-            selector.select(this::onSelected, timeout);
+            selector.select(selectedAction, timeout);
         } else {
-            selector.selectNow(this::onSelected);
+            selector.selectNow(selectedAction);
         }
         wakeupPending.set(false);
         long now = System.nanoTime();
