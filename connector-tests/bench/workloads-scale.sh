@@ -63,6 +63,7 @@ scale_raise_limits() {   # descriptors for the biggest connection count asked fo
 }
 
 scale_env() {   # the lines of run.env that describe the scale workloads
+  [[ $QUICK == 1 && $STARTUP_REPS_GIVEN == 0 ]] && STARTUP_REPS=2
   echo "active_conns=$ACTIVE_CONNS"
   echo "cmd_conns1000=wrk -t1 -c$ACTIVE_CONNS -d${DURATION}s --latency URL"
   echo "latency_conns=$LATENCY_CONNS"
@@ -71,6 +72,7 @@ scale_env() {   # the lines of run.env that describe the scale workloads
   echo "idle50k_conns=$IDLE50K_CONNS"
   echo "idle50k_asked=$IDLE50K_ASKED"
   echo "idle50k_heap=$IDLE50K_HEAP"
+  echo "idle50k_sources=$(idle50k_sources)"
   echo "startup_reps=$STARTUP_REPS"
   echo "ulimit_n=$(ulimit -n)"
   echo "ip_local_port_range=$(tr '\t' '-' </proc/sys/net/ipv4/ip_local_port_range)"
@@ -111,13 +113,17 @@ measure_latency() {   # $1 round, $2 server: the closed-loop maximum, then each 
 }
 
 # ---------------------------------------------------------------- idle50k (own servers)
-idle50k_holder() {   # called by measure_idle for idle50k: sets its holder, target and max (bash: the caller's locals)
+idle50k_sources() {   # the holder's source addresses: 127.0.0.2 on, one per 70 % of the ephemeral port range
   local lo hi per n i src=()
   read -r lo hi </proc/sys/net/ipv4/ip_local_port_range
   per=$(( (hi - lo + 1) * 7 / 10 ))   # leave room for the ports other sockets (wrk, TIME_WAIT) hold
   n=$(( (IDLE50K_CONNS + per - 1) / per ))
   for i in $(seq 1 "$n"); do src+=("127.0.0.$(( i + 1 ))"); done
-  holder=(-Xmx1g -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "-Dbench.idle.sources=$(IFS=,; echo "${src[*]}")")
+  (IFS=,; echo "${src[*]}")
+}
+
+idle50k_holder() {   # called by measure_idle for idle50k: sets its holder, target and max (bash: the caller's locals)
+  holder=(-Xmx1g -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "-Dbench.idle.sources=$(idle50k_sources)")
   target=("${PORT[$1]}" "$IDLE50K_CONNS")
   max=300
 }
@@ -207,8 +213,10 @@ startup_once() {   # $1 repetition, $2 variant, $3 port: one launch, timed to th
   taskset -c "$SERVER_CPUS" "${CMD[@]}" >"$log" 2>&1 &
   pid=$!
   # The poll loop runs on the client CPU: curl every STARTUP_POLL s until a 200 (or the server exits, or 120 s).
+  # A refused connection returns at once; one the kernel accepted before the server serves waits for its
+  # response (-m 30), so the time is the first 200's, not rounded up to a short client timeout.
   t1=$(timeout 120 taskset -c "$CLIENT_CPUS" bash -c 'while [[ -e /proc/$1 ]]; do
-      [[ $(curl -s -o /dev/null -m 1 -w "%{http_code}" "$2") == 200 ]] && { date +%s%N; exit 0; }
+      [[ $(curl -s -o /dev/null -m 30 -w "%{http_code}" "$2") == 200 ]] && { date +%s%N; exit 0; }
       sleep "$3"; done; echo 0' _ "$pid" "http://127.0.0.1:$p$URL" "$STARTUP_POLL" || echo 0)
   if [[ ${t1:-0} == 0 ]]; then
     ms="" check="FAIL: no 200 on $URL (log: logs/startup-$v-$rep.log)"
@@ -229,7 +237,6 @@ startup_phase() {
   [[ " ${RUN_SERVERS[*]} " == *" tomcat "* ]] && variants+=(tomcat)
   [[ ${#variants[@]} -gt 0 ]] || { log "startup: none of hawser-servlet, jetty, tomcat is among the servers"; return 0; }
   [[ -f "$WAR" ]] || { log "startup: no echo WAR at ${WAR#"$ROOT"/}"; return 0; }
-  [[ $QUICK == 1 && $STARTUP_REPS_GIVEN == 0 ]] && STARTUP_REPS=2
   for s in "${!PID[@]}"; do stop_pid "${PID[$s]}"; done
   while ! port_free "$port"; do port=$(( port + 1 )); done
   printf 'rep\tvariant\tms\turl\tcheck\n' >"$OUT/startup.tsv"

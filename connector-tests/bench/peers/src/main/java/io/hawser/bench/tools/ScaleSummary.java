@@ -127,7 +127,7 @@ public final class ScaleSummary {
         line("");
         line("Wall time from launching `java` (pinned to CPU " + env.get("server_cpus") + ", flags `" + env.get("jvm_flags")
                 + "`) to the first `200` of curl polling every 5 ms from CPU " + env.get("client_cpus")
-                + "; then the body must be `Hello, World!`. Median (min–max); × jetty = median ÷ Jetty's (goal ≤ 0.50).");
+                + " (a connection accepted before the server serves waits for its response); then the body must be `Hello, World!`. Median (min–max); × jetty = median ÷ Jetty's (goal ≤ 0.50).");
         line("");
         line("| variant | what | URL | median ms | × jetty | runs (failed) |");
         line("|---|---|---|---:|---:|---:|");

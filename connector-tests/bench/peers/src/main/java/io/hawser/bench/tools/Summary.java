@@ -216,8 +216,8 @@ public final class Summary {
                                 ? " — **not the " + env.get("idle50k_asked") + " asked for: `ulimit -n` is "
                                         + env.get("ulimit_n") + " per process here**" : "")
                         + (w.equals("idle50k") ? " (on servers restarted with `" + env.get("idle50k_heap")
-                                + "` in place of -Xms/-Xmx and Hawser with `--max-connections`; the holder binds several "
-                                + "127.0.0.x source addresses)" : ""));
+                                + "` in place of -Xms/-Xmx and Hawser with `--max-connections`; the holder's source "
+                                + "addresses: " + env.get("idle50k_sources") + ")" : ""));
         line("");
         line("Heap = used heap right after a full GC (`jcmd PID GC.run`, then `jstat -gc`: S0U+S1U+EU+OU), "
                 + "before opening the connections and with them open; per connection = (with − before) ÷ connections "
