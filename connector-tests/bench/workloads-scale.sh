@@ -6,8 +6,8 @@
 # conns1000 and latency run inside run.sh's rounds on its servers; idle50k and startup start their own
 # processes after the rounds (scale_phases), so their flags never touch the other workloads.
 # Uses run.sh's OUT, ROOT, PEERS, JAVA_BIN, JVM_FLAG_ARRAY, RUN_SERVERS, PORT, PID, WAR, ROUNDS, DURATION,
-# QUICK, SERVER_CPUS, CLIENT_CPUS, SKIPPED and its functions log, settle, stop_pid, server_cmd, port_free,
-# measure_idle, rss_kb, proc_ticks.
+# QUICK, WARMUP, SERVER_CPUS, CLIENT_CPUS, SKIPPED and its functions log, settle, stop_pid, server_cmd, port_free,
+# wrk_cmd, measure_idle, load1.
 
 SCALE_WORKLOADS="conns1000,latency,idle50k,startup"
 IDLE50K_CONNS=50000
@@ -182,6 +182,11 @@ idle50k_phase() {
     port=$(( port + 1 ))
   done
   JVM_FLAG_ARRAY=("${saved[@]}")
+  for s in "${servers[@]}"; do   # as the other servers are before their idle workload: past start-up, JIT warm
+    log "warm-up $s for idle50k: ${WARMUP} s keepalive"
+    wrk_cmd keepalive "$s" "$WARMUP"
+    timeout $(( WARMUP + 30 )) taskset -c "$CLIENT_CPUS" "${WRK[@]}" >"$OUT/raw/warmup-idle50k-$s.txt" 2>&1 || true
+  done
   for r in $(seq 1 "$ROUNDS"); do
     for s in "${servers[@]}"; do
       settle

@@ -85,6 +85,7 @@ public final class ScaleSummary {
         line("Per server and round: *max* = RateLoad closed-loop (one request in flight per connection) req/s; then "
                 + "open loop at " + env.get("latency_loads") + " % of that round's max, a request due every 1/rate s, "
                 + "latency from when it was due (coordinated omission corrected). Medians over rounds (min–max); "
+                + "‡ = median client lag above 1 ms: the client fell behind, the percentiles are not the server's alone; "
                 + "× best = p99.9 ÷ the lowest p99.9 of the other servers at that load. *client lag* above ~1 ms: the "
                 + "client fell behind its schedule (disturbed or saturated), the cell is not the server's.");
         line("");
@@ -109,6 +110,7 @@ public final class ScaleSummary {
                         + " | " + (load.equals("max") ? "—" : fmt0(median(mine, r -> r.d("target"))))
                         + " | " + fmt0(median(mine, r -> r.d("achieved"))) + range(mine, r -> r.d("achieved"), 0)
                         + " | " + ms(mine, "p50_us") + " | " + ms(mine, "p99_us") + " | " + ms(mine, "p999_us")
+                        + (median(mine, r -> r.d("lag_max_us")) > 1000 ? " ‡" : "")
                         + " | " + ms(mine, "max_us")
                         + " | " + (load.equals("max") ? "—" : ratio(p999, best))
                         + " | " + fmt0(mine.stream().mapToDouble(r -> r.d("unanswered")).sum())
