@@ -7,6 +7,7 @@ set -euo pipefail
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$BENCH/../.." && pwd)
 PEERS="$BENCH/peers"
+source "$BENCH/workloads-scale.sh"   # conns1000, latency, idle50k, startup: defaults, options, measurements
 COMMAND_LINE="connector-tests/bench/run.sh${*:+ $*}"
 
 # ---------------------------------------------------------------- options
@@ -49,13 +50,15 @@ time into the results folder, served by every server); they run only when asked 
   --duration S       seconds per keepalive/pipelined measurement (default $DURATION; close: $CLOSE_DURATION)
   --servers LIST     comma-separated subset of $ALL_SERVERS
   --workloads LIST   comma-separated subset of $CLEAR_WORKLOADS,
-                     $TLS_WORKLOADS (default: the first four);
-                     shorthands: clear (the first four), tls (the tls-* four), all (all eight)
+                     $TLS_WORKLOADS, $SCALE_WORKLOADS (default: the first four);
+                     shorthands: clear (the first four), tls (the tls-* four), scale (the last four),
+                     all (all twelve)
   --idle N           idle keep-alive connections for the idle workload (default $IDLE_CONNS)
   --tls-idle N       idle HTTPS connections for the tls-idle workload (default $TLS_IDLE_CONNS)
   --java PATH        java for every server (default: a Temurin 25 under /usr/lib/jvm, else java)
   --jvm-flags FLAGS  flags for every server (default "$JVM_FLAGS")
   --war PATH         the echo WAR (default samples/echo/target/echo.war)
+$(scale_usage)
   --no-build         use the artifacts already built
   --out DIR          results folder
   -h, --help         this text
@@ -74,6 +77,7 @@ while [[ $# -gt 0 ]]; do
     --java) JAVA_BIN="$2"; shift ;;
     --jvm-flags) JVM_FLAGS="$2"; shift ;;
     --war) WAR="$2"; shift ;;
+    --active|--latency-conns|--latency-loads|--idle50k|--idle50k-heap|--startup-reps) scale_option "$1" "$2"; shift ;;
     --no-build) BUILD=0 ;;
     --out) OUT="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -83,14 +87,14 @@ while [[ $# -gt 0 ]]; do
 done
 
 IFS=',' read -r -a SERVER_LIST <<<"$SERVERS"
-WORKLOADS=$(echo ",$WORKLOADS," | sed -e "s/,all,/,clear,tls,/" -e "s/,clear,/,$CLEAR_WORKLOADS,/" \
-  -e "s/,tls,/,$TLS_WORKLOADS,/" -e 's/^,//' -e 's/,$//')
+WORKLOADS=$(echo ",$WORKLOADS," | sed -e "s/,all,/,clear,tls,scale,/" -e "s/,clear,/,$CLEAR_WORKLOADS,/" \
+  -e "s/,tls,/,$TLS_WORKLOADS,/" -e "s/,scale,/,$SCALE_WORKLOADS,/" -e 's/^,//' -e 's/,$//')
 IFS=',' read -r -a WORKLOAD_LIST <<<"$WORKLOADS"
 for s in "${SERVER_LIST[@]}"; do
   [[ ",$ALL_SERVERS," == *",$s,"* ]] || { echo "run.sh: unknown server '$s' (known: $ALL_SERVERS)" >&2; exit 2; }
 done
 for w in "${WORKLOAD_LIST[@]}"; do
-  [[ ",$CLEAR_WORKLOADS,$TLS_WORKLOADS," == *",$w,"* ]] || { echo "run.sh: unknown workload '$w'" >&2; exit 2; }
+  [[ ",$CLEAR_WORKLOADS,$TLS_WORKLOADS,$SCALE_WORKLOADS," == *",$w,"* ]] || { echo "run.sh: unknown workload '$w'" >&2; exit 2; }
 done
 TLS=0
 [[ ",$WORKLOADS," == *",tls-"* ]] && TLS=1
@@ -244,6 +248,7 @@ if [[ $(ulimit -n) != unlimited && $(ulimit -n) -lt $want ]]; then
   ulimit -n "$want" 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
   [[ $(ulimit -n) == unlimited || $(ulimit -n) -ge $want ]] || log "warning: ulimit -n is $(ulimit -n), below $want"
 fi
+scale_raise_limits
 
 # ---------------------------------------------------------------- measuring helpers
 proc_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
@@ -282,6 +287,7 @@ wrk_cmd() {   # fills WRK for workload $1 of server $2, seconds $3 (tls-*: the s
     keepalive) WRK+=("$url") ;;
     pipelined) WRK+=(-s "$BENCH/pipeline.lua" "$url" -- "$DEPTH") ;;
     close)     WRK+=(-H "Connection: close" "$url") ;;
+    conns1000) WRK=(wrk -t1 "-c$ACTIVE_CONNS" "-d${3}s" --latency "$url") ;;
   esac
 }
 
@@ -319,6 +325,7 @@ measure_idle() {   # $1 round, $2 workload (idle or tls-idle), $3 server
   if [[ $w == tls-idle ]]; then   # a full handshake per connection: C2 for the client's crypto, room for 10,000 SSLSockets
     holder=(-Xmx1g -XX:+UseSerialGC) target=("${TLS_PORT[$s]}" "$TLS_IDLE_CONNS") max=300
   fi
+  [[ $w == idle50k ]] && idle50k_holder "$s"   # 50,000 from several source addresses (workloads-scale.sh)
   [[ -e "/proc/$pid" ]] || { log "$s (pid $pid) has exited; see $OUT/logs/$s.log"; exit 1; }
   hb=$(heap_after_gc_kb "$pid"); rb=$(rss_kb "$pid"); tb=$(threads_of "$pid")
   stop="$OUT/logs/holder-r$r-$w-$s.stop"; hl="$OUT/logs/holder-r$r-$w-$s.log"
@@ -405,6 +412,7 @@ fi
     echo "cmd_tls-close=wrk -t1 -c$CONNECTIONS -d${CLOSE_DURATION}s --latency -H 'Connection: close' HTTPS_URL"
     echo "openssl_version=$(openssl version)"
   fi
+  scale_env
   echo "loadavg_start=$(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/run.env"
 
@@ -514,12 +522,17 @@ for r in $(seq 1 "$ROUNDS"); do
   for w in "${WORKLOAD_LIST[@]}"; do
     for s in "${RUN_SERVERS[@]}"; do
       [[ $w == tls-* && -z "${TLS_PORT[$s]:-}" ]] && continue   # logged and listed under skipped above
+      scale_own_phase "$w" && continue   # idle50k, startup: after the rounds, on their own processes
       settle   # the previous server may still be busy after its load (Undertow's close warm-up: seconds)
-      if [[ ${w#tls-} == idle ]]; then measure_idle "$r" "$w" "$s"; else measure_wrk "$r" "$w" "$s"; fi
+      if [[ ${w#tls-} == idle ]]; then measure_idle "$r" "$w" "$s"
+      elif [[ $w == latency ]]; then measure_latency "$r" "$s"
+      else measure_wrk "$r" "$w" "$s"; fi
       sleep 0.5
     done
   done
 done
+
+scale_phases   # idle50k and startup (workloads-scale.sh)
 
 # ---------------------------------------------------------------- finish
 printf 'server\twhat\tcheck\tport\tpid\ttls_check\ttls_port\n' >"$OUT/servers.tsv"
@@ -534,5 +547,6 @@ cleanup
   echo "elapsed_s=$(( $(date +%s) - START_EPOCH ))"
 } >>"$OUT/run.env"
 "$JAVA_BIN" -cp "$PEERS/target/classes" io.hawser.bench.tools.Summary "$OUT" >"$OUT/summary.md"
+"$JAVA_BIN" -cp "$PEERS/target/classes" io.hawser.bench.tools.ScaleSummary "$OUT" >>"$OUT/summary.md"
 cat "$OUT/summary.md"
 log "done in $(( $(date +%s) - START_EPOCH )) s; results in ${OUT#"$ROOT"/}"

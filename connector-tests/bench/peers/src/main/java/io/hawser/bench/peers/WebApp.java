@@ -134,8 +134,7 @@ final class WebApp {
 
     /** Unpacks a WAR into a temporary folder, removed when the JVM exits. */
     private static Path expand(Path war) throws IOException {
-        Path dir = Files.createTempDirectory("hawser-bench-war");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
+        Path dir = tempDirectory("hawser-bench-war");
         try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(war))) {
             for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
                 Path target = dir.resolve(e.getName()).normalize();
@@ -150,6 +149,13 @@ final class WebApp {
                 }
             }
         }
+        return dir;
+    }
+
+    /** @return a new temporary folder named {@code prefix...}, removed with its content when the JVM exits */
+    static Path tempDirectory(String prefix) throws IOException {
+        Path dir = Files.createTempDirectory(prefix);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
         return dir;
     }
 

@@ -1,7 +1,9 @@
 package io.hawser.bench.tools;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -25,6 +27,14 @@ import java.util.Locale;
  * MAX_SECONDS whatever the count. Prints {@code READY ...} once all are open and answered, then holds them until STOP_FILE exists or MAX_SECONDS pass; then checks
  * every connection without blocking (a read of 0 bytes means still open, -1 or an error means the
  * server closed it), prints {@code ALIVE ...} and exits. One thread, no per-connection thread.
+ *
+ * <p>With {@code -Dbench.idle.sources=ADDR[,ADDR...]} (e.g. {@code 127.0.0.1,127.0.0.2,127.0.0.3})
+ * cleartext connection {@code i} is bound to source address {@code i mod n} before it connects: one
+ * source address has only the ephemeral port range ({@code net.ipv4.ip_local_port_range}, ~28,000
+ * ports here) towards one server port, so 50,000 connections need two or more. Without it the kernel
+ * picks the source as usual. With source addresses, every connection is closed at the end with
+ * {@code SO_LINGER 0} (a reset): an explicitly bound port in {@code TIME_WAIT} could not be bound again
+ * by the next measurement (without them, the kernel reuses loopback {@code TIME_WAIT} ports on connect).
  */
 public final class IdleHolder {
     private static final int BATCH = 32;
@@ -106,6 +116,7 @@ public final class IdleHolder {
         ByteBuffer buf = ByteBuffer.allocateDirect(16 * 1024);
         int alive = 0;
         int closed = 0;
+        boolean reset = !sources().isEmpty();
         for (SocketChannel channel : open) {
             boolean isOpen;
             try {
@@ -123,6 +134,13 @@ public final class IdleHolder {
                 alive++;
             } else {
                 closed++;
+            }
+            if (reset) {
+                try {
+                    channel.setOption(StandardSocketOptions.SO_LINGER, 0);
+                } catch (IOException e) {
+                    // already reset by the server: nothing left to linger
+                }
             }
             channel.close();
         }
@@ -143,6 +161,7 @@ public final class IdleHolder {
         int failed = 0;
         String firstError = null;
         ByteBuffer buf = ByteBuffer.allocateDirect(16 * 1024);
+        List<InetSocketAddress> sources = sources();
         try (Selector selector = Selector.open()) {
             for (int base = 0; base < count && System.nanoTime() < deadlineNanos; base += BATCH) {
                 List<Conn> batch = new ArrayList<>(BATCH);
@@ -150,6 +169,9 @@ public final class IdleHolder {
                     SocketChannel ch = null;
                     try {
                         ch = SocketChannel.open();
+                        if (!sources.isEmpty()) {
+                            ch.bind(sources.get(i % sources.size()));
+                        }
                         ch.connect(address);
                         ch.write(ByteBuffer.wrap(request));
                         ch.configureBlocking(false);
@@ -207,6 +229,16 @@ public final class IdleHolder {
             }
         }
         return new TlsOpener.Result(open, List.of(), failed, firstError);
+    }
+
+    /** @return the source addresses of {@code -Dbench.idle.sources} (port 0: any), empty if unset */
+    private static List<InetSocketAddress> sources() throws IOException {
+        List<InetSocketAddress> sources = new ArrayList<>();
+        String list = System.getProperty("bench.idle.sources", "").trim();
+        for (String a : list.isEmpty() ? new String[0] : list.split(",")) {
+            sources.add(new InetSocketAddress(InetAddress.getByName(a.trim()), 0));
+        }
+        return sources;
     }
 
     private IdleHolder() {}

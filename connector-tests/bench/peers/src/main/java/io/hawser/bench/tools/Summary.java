@@ -49,25 +49,32 @@ public final class Summary {
         }
     }
 
-    private final Map<String, String> env = new LinkedHashMap<>();
+    private final Map<String, String> env;
     private final List<Row> meas;
     private final List<Row> idle;
     private final List<Row> servers;
     private final StringBuilder out = new StringBuilder();
 
     private Summary(Path dir) throws IOException {
+        env = env(dir);
+        meas = read(dir.resolve("measurements.tsv"));
+        idle = read(dir.resolve("idle.tsv"));
+        servers = read(dir.resolve("servers.tsv"));
+    }
+
+    /** @return the {@code key=value} lines of {@code dir/run.env}, in order */
+    static Map<String, String> env(Path dir) throws IOException {
+        Map<String, String> env = new LinkedHashMap<>();
         for (String line : Files.readAllLines(dir.resolve("run.env"))) {
             int eq = line.indexOf('=');
             if (eq > 0) {
                 env.put(line.substring(0, eq), line.substring(eq + 1));
             }
         }
-        meas = read(dir.resolve("measurements.tsv"));
-        idle = read(dir.resolve("idle.tsv"));
-        servers = read(dir.resolve("servers.tsv"));
+        return env;
     }
 
-    private static List<Row> read(Path file) throws IOException {
+        static List<Row> read(Path file) throws IOException {
         List<Row> rows = new ArrayList<>();
         if (!Files.exists(file)) {
             return rows;
@@ -204,7 +211,13 @@ public final class Summary {
         line(w.equals("tls-idle")
                 ? "## tls-idle — " + env.get("tls_idle_conns") + " HTTPS keep-alive connections held open, each after a full "
                         + "TLS 1.3 handshake and one request (IdleHolder with the certificate's PEM: TlsOpener)"
-                : "## idle — " + env.get("idle_conns") + " keep-alive connections held open, each after one request");
+                : "## " + w + " — " + fmt0(median(rows, r -> r.d("conns"))) + " keep-alive connections held open, each after one request"
+                        + (w.equals("idle50k") && !env.getOrDefault("idle50k_asked", "").isEmpty()
+                                ? " — **not the " + env.get("idle50k_asked") + " asked for: `ulimit -n` is "
+                                        + env.get("ulimit_n") + " per process here**" : "")
+                        + (w.equals("idle50k") ? " (on servers restarted with `" + env.get("idle50k_heap")
+                                + "` in place of -Xms/-Xmx and Hawser with `--max-connections`; the holder's source "
+                                + "addresses: " + env.get("idle50k_sources") + ")" : ""));
         line("");
         line("Heap = used heap right after a full GC (`jcmd PID GC.run`, then `jstat -gc`: S0U+S1U+EU+OU), "
                 + "before opening the connections and with them open; per connection = (with − before) ÷ connections "
@@ -276,7 +289,7 @@ public final class Summary {
         }
     }
 
-    private static double cpuPerReq(Row r) {
+    static double cpuPerReq(Row r) {
         double req = r.d("requests");
         return req > 0 ? r.d("cpu_ms") * 1000 / req : Double.NaN;
     }
@@ -298,17 +311,17 @@ public final class Summary {
         return v.length == 0 ? "n/a" : fmt2(v[0]) + "–" + fmt2(v[v.length - 1]);
     }
 
-    private static List<Row> byServer(List<Row> rows, String server) {
+    static List<Row> byServer(List<Row> rows, String server) {
         return rows.stream().filter(r -> r.s("server").equals(server)).toList();
     }
 
-    private static Set<String> distinct(List<Row> rows, String key) {
+    static Set<String> distinct(List<Row> rows, String key) {
         Set<String> s = new LinkedHashSet<>();
         rows.forEach(r -> s.add(r.s(key)));
         return s;
     }
 
-    private static double median(List<Row> rows, ToDoubleFunction<Row> f) {
+    static double median(List<Row> rows, ToDoubleFunction<Row> f) {
         double[] v = rows.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length == 0) {
             return Double.NaN;
@@ -316,7 +329,7 @@ public final class Summary {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    private static String range(List<Row> rows, ToDoubleFunction<Row> f, int digits) {
+    static String range(List<Row> rows, ToDoubleFunction<Row> f, int digits) {
         double[] v = rows.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length < 2) {
             return "";
@@ -338,7 +351,7 @@ public final class Summary {
         return v.length < 2 ? s.toString() : s + " (" + fmt2(sorted[0]) + "–" + fmt2(sorted[sorted.length - 1]) + ")";
     }
 
-    private static String ratio(double a, double b) {
+    static String ratio(double a, double b) {
         return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "n/a" : fmt2(a / b);
     }
 
@@ -346,19 +359,19 @@ public final class Summary {
         return kb == null || kb.isEmpty() ? "?" : String.valueOf(Long.parseLong(kb) / 1024);
     }
 
-    private static String fmt(double d, int digits) {
+    static String fmt(double d, int digits) {
         return Double.isNaN(d) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", d);
     }
 
-    private static String fmt0(double d) {
+    static String fmt0(double d) {
         return fmt(d, 0);
     }
 
-    private static String fmt1(double d) {
+    static String fmt1(double d) {
         return fmt(d, 1);
     }
 
-    private static String fmt2(double d) {
+    static String fmt2(double d) {
         return fmt(d, 2);
     }
 
