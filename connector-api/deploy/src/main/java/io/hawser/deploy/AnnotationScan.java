@@ -308,6 +308,19 @@ final class AnnotationScan implements AutoCloseable {
     }
 
     /**
+     * @param extension a file name extension without the dot, e.g. {@code tld}
+     * @return the first resource of the app's class path elements with it, as {@code element path}, or {@code null}
+     */
+    String resourceWithExtension(String extension) {
+        if (result != null) {
+            for (Resource r : result.getResourcesWithExtension(extension)) {
+                return relative(r.getClasspathElementFile()) + " " + r.getPath();
+            }
+        }
+        return null;
+    }
+
+    /**
      * @param resource a path inside a class path element, e.g. {@code META-INF/web-fragment.xml}
      * @return the elements holding it ({@code WEB-INF/classes}, {@code WEB-INF/lib/x.jar}), in class path order
      */

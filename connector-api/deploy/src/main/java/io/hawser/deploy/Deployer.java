@@ -228,8 +228,8 @@ public final class Deployer {
                 if (order.explicit()) {
                     app.servletContext().setAttribute(ServletContext.ORDERED_LIBS, order.orderedLibs());
                 }
-                if (jsp != null) {
-                    jsp.install(app.servletContext());
+                if (jsp != null && JspUse.evidence(base, xml, scan.get()) != null) {
+                    jsp.install(app.servletContext()); // only for an app with JSP content: Jasper's start is not free
                 }
                 if (webSocket != null) { // as a container initializer: whatever metadata-complete says (§8.2.4)
                     installWebSocket(webSocket, app, scan.get(), loader);

@@ -234,14 +234,15 @@ final class AppContext implements ServletContext {
      * {@code jspFile}, as Tomcat does.
      *
      * @throws UnsupportedOperationException when no servlet named {@code jsp} is registered (no JSP
-     *     engine: the hawser-jsp module is not on the class path)
+     *     engine: the app has no JSP content, or the hawser-jsp module is not on the class path)
      * @throws IllegalStateException when the context has started
      */
     @Override
     public ServletRegistration.Dynamic addJspFile(String servletName, String jspFile) {
         ServletRegistration jsp = getServletRegistration("jsp");
         if (jsp == null) {
-            throw new UnsupportedOperationException("addJspFile: JSP needs the hawser-jsp module on the class path");
+            throw new UnsupportedOperationException("addJspFile: no JSP engine for this app (it has no JSP pages,"
+                    + " or the hawser-jsp module is not on the class path)");
         }
         ServletRegistration.Dynamic reg = addServlet(servletName, jsp.getClassName());
         if (reg != null) {

@@ -37,7 +37,7 @@ final class JspWars {
     }
 
     /** @return the jar or directory a class was loaded from, as a path */
-    private static String location(Class<?> c) throws Exception {
+    static String location(Class<?> c) throws Exception {
         return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
