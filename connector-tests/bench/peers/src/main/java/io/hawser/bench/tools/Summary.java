@@ -24,7 +24,7 @@ import java.util.function.ToDoubleFunction;
  * {@code run.env} ({@code key=value}).
  */
 public final class Summary {
-    private static final String BASELINE = "jetty";
+    static final String BASELINE = "jetty";
 
     /** One line of a TSV file, fields by header name. */
     record Row(Map<String, String> f) {
@@ -123,6 +123,9 @@ public final class Summary {
         if (env.containsKey("skipped") && !env.get("skipped").isEmpty()) {
             line("- skipped: " + env.get("skipped"));
         }
+        if (env.containsKey("not_served") && !env.get("not_served").isEmpty()) {
+            line("- not measured (no such route, or its checks failed): " + env.get("not_served"));
+        }
         boolean tls = env.containsKey("tls");
         if (tls) {
             line("- TLS (tls-* workloads; HTTPS_URL = https://127.0.0.1:TLS_PORT/plaintext): " + env.get("tls")
@@ -141,9 +144,13 @@ public final class Summary {
                 + "(drift between rounds cancels). † = wrk's core ≥ 95 % busy, the server process below 90 % of its "
                 + "core and other processes below 10 %: wrk was the ceiling, compare CPU µs/req. Medians over rounds; "
                 + "min–max in brackets. Other procs CPU % above a few % means the cell was disturbed.");
+        BodySummary bodies = new BodySummary(env, meas);
         for (String w : distinct(meas, "workload")) {
-            workload(w);
+            if (!bodies.isBodyCell(w)) {
+                workload(w);
+            }
         }
+        out.append(bodies.write());
         for (String w : idleWorkloads()) {
             idleTable(w);
         }
@@ -189,6 +196,11 @@ public final class Summary {
                     + " | " + fmt0(srv) + " | " + fmt0(cli)
                     + " | " + errors
                     + " | " + fmt1(median(mine, r -> r.d("other_pct"))) + " |");
+        }
+        String limit = LimitRatios.line(w, rows);
+        if (!limit.isEmpty()) {
+            line("");
+            line(limit);
         }
     }
 
@@ -276,7 +288,7 @@ public final class Summary {
         }
     }
 
-    private static double cpuPerReq(Row r) {
+    static double cpuPerReq(Row r) {
         double req = r.d("requests");
         return req > 0 ? r.d("cpu_ms") * 1000 / req : Double.NaN;
     }
@@ -298,17 +310,17 @@ public final class Summary {
         return v.length == 0 ? "n/a" : fmt2(v[0]) + "–" + fmt2(v[v.length - 1]);
     }
 
-    private static List<Row> byServer(List<Row> rows, String server) {
+    static List<Row> byServer(List<Row> rows, String server) {
         return rows.stream().filter(r -> r.s("server").equals(server)).toList();
     }
 
-    private static Set<String> distinct(List<Row> rows, String key) {
+    static Set<String> distinct(List<Row> rows, String key) {
         Set<String> s = new LinkedHashSet<>();
         rows.forEach(r -> s.add(r.s(key)));
         return s;
     }
 
-    private static double median(List<Row> rows, ToDoubleFunction<Row> f) {
+    static double median(List<Row> rows, ToDoubleFunction<Row> f) {
         double[] v = rows.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length == 0) {
             return Double.NaN;
@@ -316,7 +328,7 @@ public final class Summary {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    private static String range(List<Row> rows, ToDoubleFunction<Row> f, int digits) {
+    static String range(List<Row> rows, ToDoubleFunction<Row> f, int digits) {
         double[] v = rows.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length < 2) {
             return "";
@@ -338,7 +350,7 @@ public final class Summary {
         return v.length < 2 ? s.toString() : s + " (" + fmt2(sorted[0]) + "–" + fmt2(sorted[sorted.length - 1]) + ")";
     }
 
-    private static String ratio(double a, double b) {
+    static String ratio(double a, double b) {
         return Double.isNaN(a) || Double.isNaN(b) || b == 0 ? "n/a" : fmt2(a / b);
     }
 
@@ -346,19 +358,19 @@ public final class Summary {
         return kb == null || kb.isEmpty() ? "?" : String.valueOf(Long.parseLong(kb) / 1024);
     }
 
-    private static String fmt(double d, int digits) {
+    static String fmt(double d, int digits) {
         return Double.isNaN(d) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", d);
     }
 
-    private static String fmt0(double d) {
+    static String fmt0(double d) {
         return fmt(d, 0);
     }
 
-    private static String fmt1(double d) {
+    static String fmt1(double d) {
         return fmt(d, 1);
     }
 
-    private static String fmt2(double d) {
+    static String fmt2(double d) {
         return fmt(d, 2);
     }
 
