@@ -46,7 +46,6 @@ error_log $OUT/logs/nginx-error.log warn;
 events { worker_connections 4096; }
 http {
   sendfile on;
-  tcp_nopush on;
   access_log off;
   keepalive_requests 1000000;
   client_body_temp_path $dir/tmp/body;
