@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Where the time goes: runs one Hawser server pinned to a core under wrk, records it with JDK Flight
 # Recorder (settings=profile), and prints the hottest methods (top frames of the execution samples),
-# the hottest call stacks and the allocation sites. Documentation: docs/benchmarks.md.
+# the hottest call stacks and the allocation sites. With --perf, records it with Linux perf instead
+# (kernel and Java stacks, JIT symbols from -XX:+DumpPerfMapAtExit) and prints where the samples
+# went: TCP syscalls, thread hand-off, epoll, Java, JVM, on the loop and on the workers
+# (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
 # Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw]
-#        [--workload keepalive|pipelined|close] [--seconds S] [--java PATH] [--no-build]
+#        [--workload keepalive|pipelined|close] [--seconds S] [--java PATH] [--no-build] [--perf]
 set -euo pipefail
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -13,6 +16,7 @@ WORKLOAD=keepalive
 SECONDS_RECORDED=15
 WARMUP=10
 BUILD=1
+PERF=0
 JAVA_BIN=""
 PORT=28390
 SERVER_CPUS=0
@@ -25,7 +29,8 @@ while [[ $# -gt 0 ]]; do
     --seconds) SECONDS_RECORDED="$2"; shift ;;
     --java) JAVA_BIN="$2"; shift ;;
     --no-build) BUILD=0 ;;
-    -h|--help) sed -n 2,6p "$0"; exit 0 ;;
+    --perf) PERF=1 ;;
+    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -34,7 +39,11 @@ done
 source "$BENCH/hawser-servers.sh"
 JAVA_BIN=${JAVA_BIN:-$(default_java)}
 JFR_BIN="$(dirname "$JAVA_BIN")/jfr"
-[[ -x "$JFR_BIN" ]] || { echo "no jfr next to $JAVA_BIN (jfr view needs JDK 21+)" >&2; exit 1; }
+if [[ $PERF == 1 ]]; then
+  command -v perf >/dev/null || { echo "--perf needs perf (apt-get install -y linux-perf)" >&2; exit 2; }
+else
+  [[ -x "$JFR_BIN" ]] || { echo "no jfr next to $JAVA_BIN (jfr view needs JDK 21+)" >&2; exit 1; }
+fi
 
 if [[ $BUILD == 1 ]]; then
   (cd "$ROOT" && mvn -q package -DskipTests)
@@ -44,6 +53,7 @@ OUT="$BENCH/results/profile-$SERVER-$WORKLOAD-$(date -u +%Y%m%d-%H%M%S)"
 mkdir -p "$OUT"
 JFR_FILE="$OUT/recording.jfr"
 FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
+[[ $PERF == 1 ]] && FLAGS+=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer)
 hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
 URL="http://127.0.0.1:$PORT/plaintext"
 case "$WORKLOAD" in
@@ -64,6 +74,22 @@ curl -fsS -o /dev/null "$URL" || { echo "server did not answer $URL; see $OUT/se
 extra=()
 [[ $WORKLOAD == pipelined ]] && extra=(-- 16)
 taskset -c "$CLIENT_CPUS" "${WRK[@]}" -d"${WARMUP}s" "$URL" "${extra[@]}" >/dev/null
+if [[ $PERF == 1 ]]; then
+  perf record -F 999 -g -p "$PID" -o "$OUT/perf.data" -- sleep "$SECONDS_RECORDED" 2>"$OUT/perf-record.log" &
+  PERF_PID=$!
+  taskset -c "$CLIENT_CPUS" "${WRK[@]}" -d"${SECONDS_RECORDED}s" "$URL" "${extra[@]}" | tee "$OUT/wrk.txt"
+  wait "$PERF_PID"
+  kill "$PID"; wait "$PID" 2>/dev/null || true   # the JIT symbol map is written at exit
+  {
+    echo "# $SERVER, $WORKLOAD, $(date -u '+%Y-%m-%d %H:%M UTC'), $("$JAVA_BIN" -version 2>&1 | head -1), perf"
+    echo; echo "## where the samples went"; echo
+    perf script -i "$OUT/perf.data" 2>/dev/null | awk -f "$BENCH/perf-breakdown.awk"
+    echo; echo "## hottest symbols"; echo
+    perf report -i "$OUT/perf.data" --no-children --sort dso,sym --stdio -g none 2>/dev/null | grep -E '^ +[0-9]' | head -30
+  } | tee "$OUT/profile.txt"
+  echo "recording: ${OUT#"$ROOT"/}/perf.data"
+  exit 0
+fi
 "$(dirname "$JAVA_BIN")/jcmd" "$PID" JFR.start name=profile settings=profile filename="$JFR_FILE" >/dev/null
 taskset -c "$CLIENT_CPUS" "${WRK[@]}" -d"${SECONDS_RECORDED}s" "$URL" "${extra[@]}" | tee "$OUT/wrk.txt"
 "$(dirname "$JAVA_BIN")/jcmd" "$PID" JFR.stop name=profile >/dev/null

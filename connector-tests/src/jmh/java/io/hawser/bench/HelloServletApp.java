@@ -3,6 +3,7 @@ package io.hawser.bench;
 import io.hawser.api.HttpHandler;
 import io.hawser.servlet.ServletAdapter;
 import io.hawser.servlet.WebApp;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -22,10 +23,12 @@ public final class HelloServletApp implements AutoCloseable {
 
     private final WebApp app;
     private final HttpHandler handler;
+    private final AsyncPlaintextServlet async;
 
-    private HelloServletApp(WebApp app, HttpHandler handler) {
+    private HelloServletApp(WebApp app, HttpHandler handler, AsyncPlaintextServlet async) {
         this.app = app;
         this.handler = handler;
+        this.async = async;
     }
 
     /**
@@ -39,7 +42,43 @@ public final class HelloServletApp implements AutoCloseable {
         app.servletContext().addServlet("plaintext", new PlaintextServlet()).addMapping("/plaintext");
         app.servletContext().addServlet("body", new BodyServlet()).addMapping("/body");
         app.start();
-        return new HelloServletApp(app, new ServletAdapter(List.of(app)));
+        return new HelloServletApp(app, new ServletAdapter(List.of(app)), null);
+    }
+
+    /**
+     * Builds and starts the web app with an async servlet at {@code /plaintext} instead: it starts
+     * async and returns; {@link #completePending()} then writes the same response and completes.
+     *
+     * @return the started app
+     * @throws ServletException when the web app fails to start
+     */
+    public static HelloServletApp startAsync() throws ServletException {
+        WebApp app = WebApp.create("", null, HelloServletApp.class.getClassLoader());
+        AsyncPlaintextServlet servlet = new AsyncPlaintextServlet();
+        jakarta.servlet.ServletRegistration.Dynamic registration = app.servletContext().addServlet("plaintext", servlet);
+        registration.addMapping("/plaintext");
+        registration.setAsyncSupported(true);
+        app.start();
+        return new HelloServletApp(app, new ServletAdapter(List.of(app)), servlet);
+    }
+
+    /**
+     * For {@link #startAsync()}: answers the request whose dispatch started async and returned, as
+     * an application's own thread would: {@code Hello, World!} with its Content-Length, then
+     * {@code AsyncContext.complete()}.
+     *
+     * @return whether a request was pending
+     * @throws java.io.IOException when the write fails
+     */
+    public boolean completePending() throws java.io.IOException {
+        AsyncContext ac = async == null ? null : async.pending;
+        if (ac == null) {
+            return false;
+        }
+        async.pending = null;
+        PlaintextServlet.answer((HttpServletResponse) ac.getResponse());
+        ac.complete();
+        return true;
     }
 
     /**
@@ -73,9 +112,25 @@ public final class HelloServletApp implements AutoCloseable {
 
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws java.io.IOException {
+            answer(resp);
+        }
+
+        static void answer(HttpServletResponse resp) throws java.io.IOException {
             resp.setContentType("text/plain");
             resp.setContentLength(HELLO.length);
             resp.getOutputStream().write(HELLO);
+        }
+    }
+
+    /** {@code GET /plaintext} answered later: starts async and returns; see {@link #completePending()}. */
+    static final class AsyncPlaintextServlet extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+        /** The started request, until {@link #completePending()} answers it (one thread: the benchmark's). */
+        transient AsyncContext pending;
+
+        @Override
+        protected void doGet(HttpServletRequest req, HttpServletResponse resp) {
+            pending = req.startAsync();
         }
     }
 

@@ -40,6 +40,9 @@ import org.openjdk.jmh.annotations.TearDown;
  *     {@code Hello, World!} (13 bytes) as {@code text/plain}; the connector adds the Content-Length.
  * <li>{@code handler=servlet}: the same through the servlet adapter and a hello-world
  *     {@code HttpServlet} ({@link HelloServletApp}), declared non-blocking for the benchmark only.
+ * <li>{@code handler=servletAsync}: the servlet starts async and returns; the operation then
+ *     writes the same response through the {@code AsyncContext} and completes it, as an
+ *     application thread would (here the benchmark thread), before the loop runs its tasks.
  * </ul>
  *
  * <p>Every operation checks that the response has the length of the one verified at set-up (a
@@ -67,8 +70,8 @@ public class ConnectorPathBenchmark {
             + "\r\n";
     static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
 
-    /** Which handler serves the request: {@code raw} or {@code servlet}. */
-    @Param({"raw", "servlet"})
+    /** Which handler serves the request: {@code raw}, {@code servlet} or {@code servletAsync}. */
+    @Param({"raw", "servlet", "servletAsync"})
     public String handler;
 
     private HelloServletApp servletApp;
@@ -96,6 +99,10 @@ public class ConnectorPathBenchmark {
             case "raw" -> h = HttpHandler.nonBlocking(ConnectorPathBenchmark::plaintext);
             case "servlet" -> {
                 servletApp = HelloServletApp.start();
+                h = servletApp.nonBlockingHandler();
+            }
+            case "servletAsync" -> {
+                servletApp = HelloServletApp.startAsync();
                 h = servletApp.nonBlockingHandler();
             }
             default -> throw new IllegalArgumentException("handler " + handler);
@@ -138,8 +145,11 @@ public class ConnectorPathBenchmark {
      * @return the response length (never folded away)
      */
     @Benchmark
-    public int request() {
+    public int request() throws IOException {
         connection.onReady(SelectionKey.OP_READ);
+        if (servletApp != null) {
+            servletApp.completePending();
+        }
         loop.runTasks();
         int n = channel.responseLength;
         if (n != expectedLength) {

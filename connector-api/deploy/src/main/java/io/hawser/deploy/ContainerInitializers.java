@@ -22,7 +22,10 @@ import java.util.function.Supplier;
  * {@code <absolute-ordering>} leaves out offers none), each given the app's classes its
  * {@code @HandlesTypes} selects ({@code null} when it has none or nothing matches). They run after
  * web.xml, fragments and annotations are registered and before listeners and load-on-startup
- * servlets start.
+ * servlets start. An initializer whose class the app's loader takes from the server (a copy of
+ * Tyrus or Jasper in {@code WEB-INF/lib}, whose classes load from the server anyway) is not run:
+ * the server installs that engine itself ({@link WebSocketSupport}, {@link JspSupport}), and running
+ * it twice would register its filters and servlets twice.
  */
 final class ContainerInitializers {
     private static final String SERVICES = "META-INF/services/" + ServletContainerInitializer.class.getName();
@@ -49,6 +52,9 @@ final class ContainerInitializers {
         for (String element : elements) {
             String where = element + (element.endsWith(".jar") ? "!/" : "/") + SERVICES;
             for (String name : services(base.resolve(element), where)) {
+                if (loader instanceof WebAppClassLoader app && app.fromServer(name)) {
+                    continue; // a copy of an engine the server has (Tyrus, Jasper in WEB-INF/lib): the server runs its own
+                }
                 if (seen.add(name)) {
                     found.add(instantiate(name, loader, where));
                 }

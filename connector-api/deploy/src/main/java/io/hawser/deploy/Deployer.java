@@ -203,7 +203,7 @@ public final class Deployer {
                 JspSupport jsp = JspSupport.find(server);
                 WebSocketSupport webSocket = WebSocketSupport.find(server);
                 unenforced = FailClosed.check(base, xml, xml.metadataComplete() ? null : scan.get(), accepted,
-                        jsp != null, webSocket);
+                        jsp != null, webSocket, scan.get());
                 FailClosed.requireRealm(xml, xml.metadataComplete() ? null : scan.get(), realm);
                 FailClosed.requireClientCertificates(xml, connector);
                 loader = new WebAppClassLoader("hawser-webapp-" + label, base, server,
@@ -231,7 +231,7 @@ public final class Deployer {
                 if (jsp != null) {
                     jsp.install(app.servletContext());
                 }
-                if (webSocket != null && !xml.metadataComplete()) {
+                if (webSocket != null) { // as a container initializer: whatever metadata-complete says (§8.2.4)
                     installWebSocket(webSocket, app, scan.get(), loader);
                 }
                 ContainerInitializers.run(app.servletContext(), loader, scan, base, scan.jars());

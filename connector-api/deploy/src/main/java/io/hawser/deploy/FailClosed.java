@@ -44,7 +44,7 @@ final class FailClosed {
      */
     static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted)
             throws DeploymentException {
-        return check(base, xml, scan, accepted, false, null);
+        return check(base, xml, scan, accepted, false, null, scan);
     }
 
     /** What makes a class a Jakarta WebSocket one when no {@link WebSocketSupport} says so. */
@@ -62,11 +62,14 @@ final class FailClosed {
      *     {@code <jsp-file>} are acted on; without one they are refused ("JSP needs the hawser-jsp module")
      * @param webSocket the {@link WebSocketSupport} present, or {@code null}: without one the app's
      *     WebSocket classes are refused ("Jakarta WebSocket needs the hawser-websocket module")
+     * @param typesScan the scan for WebSocket classes ({@code null}: not looked for): found as a
+     *     container initializer's {@code @HandlesTypes} are, whatever {@code metadata-complete} says
+     *     (Servlet 6.1 §8.2.4)
      * @return the accepted features the app uses, one entry each
      * @throws DeploymentException for the first refused use (javax first)
      */
     static List<String> check(Path base, WebXml xml, AnnotationScan scan, Unenforced accepted, boolean jsp,
-                              WebSocketSupport webSocket) throws DeploymentException {
+                              WebSocketSupport webSocket, AnnotationScan typesScan) throws DeploymentException {
         List<DeploymentFeatures.Use> uses = new ArrayList<>();
         if (scan != null) {
             String javax = scan.javaxEvidence();
@@ -85,8 +88,8 @@ final class FailClosed {
                 uses.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_JSP_PAGES, page));
             }
         }
-        if (webSocket == null && scan != null) {
-            scan.classesOf(TYPICAL_WEBSOCKET_TYPES).forEach((name, element) ->
+        if (webSocket == null && typesScan != null) {
+            typesScan.classesOf(TYPICAL_WEBSOCKET_TYPES).forEach((name, element) ->
                     uses.add(new DeploymentFeatures.Use(DeploymentFeatures.NO_WEBSOCKET, name + " (" + element + ")")));
         }
         Map<String, List<String>> unenforced = new LinkedHashMap<>();

@@ -112,7 +112,7 @@ final class WebAppClassLoader extends URLClassLoader {
     }
 
     /** @return whether the class comes from the server first (its API, or a {@link JspSupport} package) */
-    private boolean fromServer(String className) {
+    boolean fromServer(String className) {
         if (isServerShared(className)) {
             return true;
         }

@@ -48,8 +48,11 @@ final class AsyncState implements AsyncContext {
     private ServletRequest request;
     private ServletResponse response;
     private boolean original;
-    private final List<Registered> listeners = new ArrayList<>();
-    private final List<Runnable> deferred = new ArrayList<>();
+    // Both lists are made on first add (most requests register no listener and defer no callback).
+    /** The listeners of the current async cycle, or {@code null}; guarded by {@link #lock}. */
+    private List<Registered> listeners;
+    /** Callbacks waiting for the running dispatch to return, or {@code null}; guarded by {@link #lock}. */
+    private List<Runnable> deferred;
     private volatile long timeout;
     private ScheduledFuture<?> timer;
     private int generation;
@@ -76,8 +79,8 @@ final class AsyncState implements AsyncContext {
             request = req;
             response = res;
             original = isOriginal;
-            previous = new ArrayList<>(listeners);
-            listeners.clear();
+            previous = listeners == null ? List.of() : listeners;
+            listeners = null;
         } finally {
             lock.unlock();
         }
@@ -119,8 +122,8 @@ final class AsyncState implements AsyncContext {
                     cycle.exchangeToAsync();
                     phase = Phase.WAITING;
                     armTimeout();
-                    tasks = new ArrayList<>(deferred);
-                    deferred.clear();
+                    tasks = deferred;
+                    deferred = null;
                     break;
                 case DISPATCH_PENDING:
                     phase = Phase.DISPATCHING;
@@ -130,7 +133,7 @@ final class AsyncState implements AsyncContext {
                 case DISPATCHING:
                 case COMPLETE_PENDING:
                     phase = Phase.COMPLETING;
-                    deferred.clear();
+                    deferred = null;
                     end = true;
                     break;
                 default:
@@ -152,8 +155,11 @@ final class AsyncState implements AsyncContext {
         int gen = ++generation;
         long ms = timeout;
         if (ms > 0) {
-            timer = ContainerThreads.timer().schedule(
-                    () -> ContainerThreads.workers().execute(() -> onTimeout(gen)), ms, TimeUnit.MILLISECONDS);
+            // A Callable, not a Runnable: the scheduler then wraps no RunnableAdapter around it.
+            timer = ContainerThreads.timer().schedule(() -> {
+                ContainerThreads.workers().execute(() -> onTimeout(gen));
+                return null;
+            }, ms, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -174,6 +180,9 @@ final class AsyncState implements AsyncContext {
         lock.lock();
         try {
             if (phase != Phase.WAITING && phase != Phase.COMPLETING) {
+                if (deferred == null) {
+                    deferred = new ArrayList<>(2);
+                }
                 deferred.add(task);
                 return;
             }
@@ -287,7 +296,7 @@ final class AsyncState implements AsyncContext {
         List<Registered> copy;
         lock.lock();
         try {
-            copy = new ArrayList<>(listeners);
+            copy = listeners == null ? List.of() : new ArrayList<>(listeners);
         } finally {
             lock.unlock();
         }
@@ -431,6 +440,9 @@ final class AsyncState implements AsyncContext {
                     && phase != Phase.COMPLETE_PENDING) {
                 // pending: still started (isStarted), so a filter may add one on its way out, as Spring's observation filter does
                 throw new IllegalStateException("addListener not allowed now (" + phase + ")");
+            }
+            if (listeners == null) {
+                listeners = new ArrayList<>(2);
             }
             listeners.add(new Registered(listener, servletRequest, servletResponse));
         } finally {

@@ -42,18 +42,18 @@ final class FilterMappings {
      * @return the filters to run, in order
      */
     List<FilterHolder> match(DispatcherType type, String path, String servletName) {
-        List<FilterHolder> chain = new ArrayList<>();
+        List<FilterHolder> chain = List.of(); // a list is made only when a filter matches
         if (path != null) {
-            addMatches(chain, before, type, path, null);
-            addMatches(chain, after, type, path, null);
+            chain = addMatches(chain, before, type, path, null);
+            chain = addMatches(chain, after, type, path, null);
         }
-        addMatches(chain, before, type, null, servletName);
-        addMatches(chain, after, type, null, servletName);
-        return chain;
+        chain = addMatches(chain, before, type, null, servletName);
+        return addMatches(chain, after, type, null, servletName);
     }
 
-    private static void addMatches(List<FilterHolder> chain, List<Entry> entries, DispatcherType type,
-                                   String path, String servletName) {
+    /** @return {@code chain} with the matching filters of {@code entries} added; a new list when it was the empty one */
+    private static List<FilterHolder> addMatches(List<FilterHolder> chain, List<Entry> entries, DispatcherType type,
+                                                 String path, String servletName) {
         for (Entry e : entries) {
             if (!e.types().contains(type) || chain.contains(e.filter())) {
                 continue;
@@ -69,9 +69,13 @@ final class FilterMappings {
                 }
             }
             if (matches) {
+                if (chain.isEmpty()) {
+                    chain = new ArrayList<>();
+                }
                 chain.add(e.filter());
             }
         }
+        return chain;
     }
 
     /**

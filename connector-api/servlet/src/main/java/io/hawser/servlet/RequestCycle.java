@@ -17,7 +17,8 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -33,14 +34,32 @@ import java.util.concurrent.atomic.AtomicLong;
 final class RequestCycle {
     private static final Logger LOG = System.getLogger(ServletAdapter.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
+    private static final VarHandle ENDED;
+    private static final VarHandle ID;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ENDED = lookup.findVarHandle(RequestCycle.class, "ended", boolean.class);
+            ID = lookup.findVarHandle(RequestCycle.class, "id", String.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final WebApp app;
     private final HttpExchange exchange;
-    private final ForwardedRequest forwarded;
+    /** The original request as trusted proxies describe it; {@code null} until asked when no proxy is trusted. */
+    private ForwardedRequest forwarded;
     private final boolean relativeRedirects;
     private final ServletResponseView response;
-    private final AtomicBoolean ended = new AtomicBoolean();
-    private final long id = IDS.incrementAndGet();
+    /** Set once, by the first {@link #end()} (a field with a {@link VarHandle}, not a per-request {@code AtomicBoolean}). */
+    private volatile boolean ended;
+    /**
+     * {@code getRequestId}: a number from {@link #IDS} taken on first use (unique for the container's
+     * life), set once even when two threads ask first at the same time.
+     */
+    private String id;
     private ServletRequestView request;
     private volatile AsyncState async;
     private volatile boolean exchangeAsync;
@@ -50,7 +69,8 @@ final class RequestCycle {
     /**
      * @param app the web app the request was routed to
      * @param exchange the exchange
-     * @param forwarded the original request as trusted proxies describe it
+     * @param forwarded the original request as trusted proxies describe it, or {@code null} for the
+     *     connection's own values (made on first use: no proxy is trusted)
      * @param relativeRedirects whether redirects leave out scheme and authority ({@link ServletAdapter.Options})
      */
     RequestCycle(WebApp app, HttpExchange exchange, ForwardedRequest forwarded, boolean relativeRedirects) {
@@ -63,7 +83,18 @@ final class RequestCycle {
 
     /** @return the original request as trusted proxies describe it, or the connection's own values */
     ForwardedRequest forwarded() {
-        return forwarded;
+        ForwardedRequest f = forwarded;
+        if (f == null) {
+            f = ForwardedRequest.direct(exchange);
+            forwarded = f;
+        }
+        return f;
+    }
+
+    /** @return the path prefix a trusted proxy removed, or {@code ""}; without making the connection's own values */
+    String forwardedPrefix() {
+        ForwardedRequest f = forwarded;
+        return f == null ? "" : f.prefix();
     }
 
     /** @return whether {@code sendRedirect} sends a relative location */
@@ -88,7 +119,15 @@ final class RequestCycle {
     }
 
     String requestId() {
-        return Long.toString(id);
+        String i = id;
+        if (i == null) {
+            String made = Long.toString(IDS.incrementAndGet());
+            i = (String) ID.compareAndExchange(this, (String) null, made);
+            if (i == null) {
+                i = made;
+            }
+        }
+        return i;
     }
 
     /** @return the request line, for logs: method, target and protocol */
@@ -116,14 +155,17 @@ final class RequestCycle {
      */
     void run(MappedPath mapped, String path) {
         request = new ServletRequestView(this, mapped);
-        runInContext(() -> {
+        ClassLoader previous = swapLoader(app.loader());
+        try {
             app.listeners().requestInitialized(request);
             if (admitted(mapped, path)) {
                 containerDispatch(DispatcherType.REQUEST, request, response, mapped.servlet(), mapped.path());
             } else {
                 end();
             }
-        });
+        } finally {
+            restoreLoader(previous);
+        }
     }
 
     /** @return whether the constraints let the request through; when not, it has been answered */
@@ -166,13 +208,21 @@ final class RequestCycle {
      */
     void invoke(DispatcherType type, ServletRequest req, ServletResponse res, ServletHolder servlet, String path)
             throws IOException, ServletException {
-        AppFilterChain chain = new AppFilterChain(app.filterMappings().match(type, path, servlet.getName()), servlet);
+        List<FilterHolder> filters = app.filterMappings().match(type, path, servlet.getName());
+        // No filter: the servlet directly, and no chain object (escape analysis does not always remove it).
+        AppFilterChain chain = filters.isEmpty() ? null : new AppFilterChain(filters, servlet);
         boolean fresh = type == DispatcherType.REQUEST || type == DispatcherType.ASYNC;
-        Object[] previous = request.enter(servlet, chain.isAsyncSupported(), fresh);
+        ServletHolder previousServlet = request.currentServlet();
+        boolean previousAsyncSupported = request.isAsyncSupported();
+        request.enter(servlet, chain == null ? servlet.isAsyncSupported() : chain.isAsyncSupported(), fresh);
         try {
-            chain.doFilter(req, res);
+            if (chain == null) {
+                servlet.servlet().service(req, res);
+            } else {
+                chain.doFilter(req, res);
+            }
         } finally {
-            request.leave(previous);
+            request.leave(previousServlet, previousAsyncSupported);
         }
     }
 
@@ -241,11 +291,12 @@ final class RequestCycle {
      * the exchange went async, {@link HttpExchange#complete()}.
      */
     void end() {
-        if (!ended.compareAndSet(false, true)) {
+        if (!ENDED.compareAndSet(this, false, true)) {
             return;
         }
         try {
-            runInContext(() -> {
+            ClassLoader previous = swapLoader(app.loader());
+            try {
                 if (response.errorStatus() > 0 && !exchange.isCommitted()) {
                     ErrorHandler.errorPage(this, response.errorStatus(), response.errorMessage(), null,
                             request.getHttpServletMapping().getServletName());
@@ -261,7 +312,9 @@ final class RequestCycle {
                         r.run();
                     }
                 }
-            });
+            } finally {
+                restoreLoader(previous);
+            }
         } finally {
             if (exchangeAsync) {
                 exchange.complete();
@@ -275,6 +328,9 @@ final class RequestCycle {
      * exchange is aborted when it cannot: a client never sees a complete response whose session was lost.
      */
     private void saveSession() {
+        if (!request.usedSessions()) {
+            return; // nothing looked a session up, so none was accessed
+        }
         try {
             request.sessions().endOfRequest();
         } catch (SessionStoreUnavailableException | IllegalArgumentException e) {
@@ -291,7 +347,7 @@ final class RequestCycle {
 
     /** @return whether the request has ended */
     boolean isCompleted() {
-        return ended.get();
+        return ended;
     }
 
     /** Puts the exchange in async mode; called by the async state before it publishes WAITING. */
@@ -326,14 +382,29 @@ final class RequestCycle {
 
     /** Runs {@code task} with {@code loader} as context class loader (then the previous one again). */
     static void runWithLoader(ClassLoader loader, Runnable task) {
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        thread.setContextClassLoader(loader);
+        ClassLoader previous = swapLoader(loader);
         try {
             task.run();
         } finally {
-            thread.setContextClassLoader(previous);
+            restoreLoader(previous);
         }
+    }
+
+    /**
+     * Makes {@code loader} the current thread's context class loader (the request's own paths use
+     * this pair with a {@code try}/{@code finally} rather than a {@link Runnable}, so no lambda is made per request).
+     *
+     * @return the previous one, for {@link #restoreLoader}
+     */
+    private static ClassLoader swapLoader(ClassLoader loader) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        return previous;
+    }
+
+    private static void restoreLoader(ClassLoader previous) {
+        Thread.currentThread().setContextClassLoader(previous);
     }
 
     // ------------------------------------------------------------------ async (§2.3.3.3)

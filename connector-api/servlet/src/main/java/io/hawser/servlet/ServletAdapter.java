@@ -135,12 +135,15 @@ public final class ServletAdapter implements HttpHandler {
             DefaultErrorPage.write(exchange, 405, "TRACE is disabled on this server");
             return;
         }
-        ForwardedRequest forwarded;
-        try {
-            forwarded = ForwardedRequest.of(exchange, options.trustedProxies(), options.forwardedFields());
-        } catch (BadMessageException e) {
-            plain(exchange, 400, e.getMessage());
-            return;
+        // With no trusted proxy the connection's own values apply; the request makes them when asked.
+        ForwardedRequest forwarded = null;
+        if (!options.trustedProxies().isEmpty()) {
+            try {
+                forwarded = ForwardedRequest.of(exchange, options.trustedProxies(), options.forwardedFields());
+            } catch (BadMessageException e) {
+                plain(exchange, 400, e.getMessage());
+                return;
+            }
         }
         if ("*".equals(raw)) {
             asterisk(exchange);
@@ -175,7 +178,7 @@ public final class ServletAdapter implements HttpHandler {
             // The context root without its slash (§3.6): /ctx → /ctx/.
             exchange.setStatus(302);
             exchange.responseFields().set("Location",
-                    forwarded.prefix() + context + "/" + (exchange.query() == null ? "" : "?" + exchange.query()));
+                    (forwarded == null ? "" : forwarded.prefix()) + context + "/" + (exchange.query() == null ? "" : "?" + exchange.query()));
             return;
         }
         String inApp = path.substring(context.length());

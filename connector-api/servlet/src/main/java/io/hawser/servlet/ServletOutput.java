@@ -4,7 +4,8 @@ import io.hawser.api.ResponseBody;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * The response body as a {@link ServletOutputStream}: writes go straight into the connector's
@@ -18,11 +19,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and never before the dispatch that set the listener has returned.
  */
 final class ServletOutput extends ServletOutputStream {
+    private static final VarHandle FIRING;
+
+    static {
+        try {
+            FIRING = MethodHandles.lookup().findVarHandle(ServletOutput.class, "firing", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final ResponseBody body;
     private final ServletResponseView response;
     private WriteListener listener;
     private boolean closed;
-    private final AtomicInteger firing = new AtomicInteger();
+    /**
+     * Pending {@code onWritePossible} calls; only the caller that moves it from 0 runs them (a field
+     * with a {@link VarHandle}, no per-stream atomic object).
+     */
+    private volatile int firing;
 
     /**
      * @param body the connector's response body
@@ -122,12 +137,12 @@ final class ServletOutput extends ServletOutputStream {
     }
 
     private void fire() {
-        if (firing.getAndIncrement() != 0) {
+        if ((int) FIRING.getAndAdd(this, 1) != 0) {
             return;
         }
         do {
             response.cycle().runInContext(this::fireOnce);
-        } while (firing.decrementAndGet() != 0);
+        } while ((int) FIRING.getAndAdd(this, -1) - 1 != 0);
     }
 
     private void fireOnce() {

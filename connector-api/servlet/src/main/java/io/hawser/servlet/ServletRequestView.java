@@ -2,7 +2,6 @@ package io.hawser.servlet;
 
 import io.hawser.api.ForwardedRequest;
 import io.hawser.api.HttpExchange;
-import io.hawser.api.HttpFields;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.MultipartConfigElement;
@@ -52,21 +51,20 @@ import java.util.Map;
 final class ServletRequestView implements HttpServletRequest {
     private final RequestCycle cycle;
     private final HttpExchange exchange;
-    private final HttpFields headers;
-    private final RequestHeaders values;
-    private final WebApp app;
-    private final RequestSessions sessions;
-    private final RequestParameters parameters = new RequestParameters(this);
     private final MappedPath mapping;
-    private final RequestAttributes attributes;
-    private final RequestInput input;
+    // The helpers below are made on first use, so a request that never asks for headers, attributes,
+    // parameters, a session, the body or its user allocates none of them (each is per request and
+    // only reachable through this request, never recycled).
+    private RequestHeaders values;
+    private RequestSessions sessions;
+    private RequestParameters parameters;
+    private RequestAttributes attributes;
+    private RequestInput input;
+    private RequestAuth auth;
     private MultipartParts parts;
     /** The servlet of the dispatch in progress (its multipart config applies). */
     private ServletHolder servlet;
     private boolean asyncSupported;
-    private final RequestAuth auth;
-    /** The original request as trusted proxies describe it, or the connection's own values. */
-    private final ForwardedRequest forwarded;
     /** The method a FORM login replays, or {@code null} for the exchange's. */
     private String replayedMethod;
 
@@ -77,21 +75,24 @@ final class ServletRequestView implements HttpServletRequest {
     ServletRequestView(RequestCycle cycle, MappedPath mapping) {
         this.cycle = cycle;
         this.exchange = cycle.exchange();
-        this.headers = exchange.requestFields();
-        this.values = new RequestHeaders(headers);
-        this.app = cycle.app();
-        this.sessions = new RequestSessions(cycle);
-        this.input = new RequestInput(cycle);
-        this.attributes = new RequestAttributes(this, app.listeners(), exchange.tlsInfo());
         this.mapping = mapping;
         this.servlet = mapping.servlet();
-        this.auth = new RequestAuth(cycle);
-        this.forwarded = cycle.forwarded();
+    }
+
+    /** @return the typed views of the request's field section, made on first use */
+    private RequestHeaders values() {
+        return values != null ? values : (values = new RequestHeaders(exchange.requestFields()));
+    }
+
+    /** @return the request's attributes, made on first use */
+    private RequestAttributes attributes() {
+        return attributes != null ? attributes
+                : (attributes = new RequestAttributes(this, cycle.app().listeners(), exchange.tlsInfo()));
     }
 
     /** @return the request's user and the security methods */
     RequestAuth auth() {
-        return auth;
+        return auth != null ? auth : (auth = new RequestAuth(cycle));
     }
 
     /** @param method the method {@code getMethod} reports from now on: a FORM login's saved one (§13.6.3.1) */
@@ -101,11 +102,11 @@ final class ServletRequestView implements HttpServletRequest {
 
     /** @return the request parameters (a FORM login presets the saved ones) */
     RequestParameters parameters() {
-        return parameters;
+        return parameters != null ? parameters : (parameters = new RequestParameters(this));
     }
 
     WebApp app() {
-        return app;
+        return cycle.app();
     }
 
     HttpExchange exchange() {
@@ -113,29 +114,43 @@ final class ServletRequestView implements HttpServletRequest {
     }
 
     RequestSessions sessions() {
-        return sessions;
+        return sessions != null ? sessions : (sessions = new RequestSessions(cycle));
+    }
+
+    /** @return whether the request looked at its session (else there is nothing to end) */
+    boolean usedSessions() {
+        return sessions != null;
     }
 
     /**
      * Enters a dispatch: its servlet becomes current and async support narrows to its chain's.
-     *
-     * @return the previous state, for {@link #leave}
+     * The caller keeps {@link #currentServlet()} and {@link #isAsyncSupported()} from before, for
+     * {@link #leave}.
      */
-    Object[] enter(ServletHolder target, boolean chainAsyncSupported, boolean fresh) {
-        Object[] previous = {servlet, asyncSupported};
+    void enter(ServletHolder target, boolean chainAsyncSupported, boolean fresh) {
         servlet = target;
         asyncSupported = fresh ? chainAsyncSupported : asyncSupported && chainAsyncSupported;
-        return previous;
     }
 
-    void leave(Object[] previous) {
-        servlet = (ServletHolder) previous[0];
-        asyncSupported = (Boolean) previous[1];
+    /** Leaves a dispatch: the servlet and async support from before {@link #enter} are current again. */
+    void leave(ServletHolder previousServlet, boolean previousAsyncSupported) {
+        servlet = previousServlet;
+        asyncSupported = previousAsyncSupported;
+    }
+
+    /** @return the servlet of the dispatch in progress */
+    ServletHolder currentServlet() {
+        return servlet;
+    }
+
+    /** @return the body the application reads (the exchange's, or a FORM login's saved one), without making {@link #input()} */
+    private io.hawser.api.RequestBody body() {
+        return input == null ? exchange.requestBody() : input.body();
     }
 
     /** @return the body side: encoding, stream or reader */
     RequestInput input() {
-        return input;
+        return input != null ? input : (input = new RequestInput(cycle));
     }
 
     /** @return the current servlet's multipart config, or {@code null} */
@@ -153,32 +168,32 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public Object getAttribute(String name) {
-        return attributes.get(name);
+        return attributes().get(name);
     }
 
     @Override
     public Enumeration<String> getAttributeNames() {
-        return attributes.names();
+        return attributes().names();
     }
 
     @Override
     public void setAttribute(String name, Object o) {
-        attributes.set(name, o);
+        attributes().set(name, o);
     }
 
     @Override
     public void removeAttribute(String name) {
-        attributes.remove(name);
+        attributes().remove(name);
     }
 
     @Override
     public String getCharacterEncoding() {
-        return input.characterEncoding();
+        return input().characterEncoding();
     }
 
     @Override
     public void setCharacterEncoding(String env) throws UnsupportedEncodingException {
-        input.setCharacterEncoding(env);
+        input().setCharacterEncoding(env);
     }
 
     @Override
@@ -189,44 +204,46 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public long getContentLengthLong() {
-        return input.isReplaced() || headers.contains("Content-Length") ? input.body().contentLength() : -1;
+        return input != null && input.isReplaced() || exchange.requestFields().contains("Content-Length")
+                ? body().contentLength() : -1;
     }
 
     @Override
     public String getContentType() {
-        return input.contentType(headers.get("Content-Type"));
+        String type = exchange.requestFields().get("Content-Type");
+        return input == null ? type : input.contentType(type);
     }
 
     @Override
     public ServletInputStream getInputStream() {
-        return input.inputStream();
+        return input().inputStream();
     }
 
     @Override
     public BufferedReader getReader() throws IOException {
-        return input.reader();
+        return input().reader();
     }
 
     @Override
     public String getParameter(String name) {
-        String[] values = parameters.map().get(name);
+        String[] values = parameters().map().get(name);
         return values == null ? null : values[0];
     }
 
     @Override
     public Enumeration<String> getParameterNames() {
-        return Collections.enumeration(parameters.map().keySet());
+        return Collections.enumeration(parameters().map().keySet());
     }
 
     @Override
     public String[] getParameterValues(String name) {
-        String[] values = parameters.map().get(name);
+        String[] values = parameters().map().get(name);
         return values == null ? null : values.clone();
     }
 
     @Override
     public Map<String, String[]> getParameterMap() {
-        return parameters.map();
+        return parameters().map();
     }
 
     @Override
@@ -247,32 +264,32 @@ final class ServletRequestView implements HttpServletRequest {
     /** @return {@code https} over TLS, else {@code http}; a trusted proxy's forwarded proto wins ({@link ForwardedRequest}) */
     @Override
     public String getScheme() {
-        return forwarded.scheme();
+        return cycle.forwarded().scheme();
     }
 
     /** @return whether the request arrived over TLS (a secure listener), or a trusted proxy forwarded {@code https} */
     @Override
     public boolean isSecure() {
-        return forwarded.isSecure();
+        return cycle.forwarded().isSecure();
     }
 
     @Override
     public String getServerName() {
-        String host = forwarded.host();
-        return host != null ? host : RequestAddresses.serverName(values.authority(exchange.requestTarget()), exchange);
+        String host = cycle.forwarded().host();
+        return host != null ? host : RequestAddresses.serverName(values().authority(exchange.requestTarget()), exchange);
     }
 
     @Override
     public int getServerPort() {
-        int port = forwarded.port();
+        int port = cycle.forwarded().port();
         return port >= 0 ? port
-                : RequestAddresses.serverPort(values.authority(exchange.requestTarget()), exchange, forwarded.scheme());
+                : RequestAddresses.serverPort(values().authority(exchange.requestTarget()), exchange, cycle.forwarded().scheme());
     }
 
     /** @return the client's address: the connection's peer, or the one a trusted proxy forwarded */
     @Override
     public String getRemoteAddr() {
-        return forwarded.remoteAddress();
+        return cycle.forwarded().remoteAddress();
     }
 
     /** No reverse DNS lookup (as Tomcat's {@code enableLookups=false}): the address. */
@@ -283,7 +300,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public int getRemotePort() {
-        return forwarded.remotePort();
+        return cycle.forwarded().remotePort();
     }
 
     @Override
@@ -308,7 +325,8 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getRequestURI() {
-        return forwarded.prefix().isEmpty() ? exchange.path() : forwarded.prefix() + exchange.path();
+        String prefix = cycle.forwardedPrefix();
+        return prefix.isEmpty() ? exchange.path() : prefix + exchange.path();
     }
 
     @Override
@@ -318,7 +336,8 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getContextPath() {
-        return forwarded.prefix().isEmpty() ? app.contextPath() : forwarded.prefix() + app.contextPath();
+        String prefix = cycle.forwardedPrefix();
+        return prefix.isEmpty() ? cycle.app().contextPath() : prefix + cycle.app().contextPath();
     }
 
     @Override
@@ -333,7 +352,7 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getPathTranslated() {
-        return getPathInfo() == null ? null : app.context().getRealPath(getPathInfo());
+        return getPathInfo() == null ? null : cycle.app().context().getRealPath(getPathInfo());
     }
 
     @Override
@@ -348,12 +367,12 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public RequestDispatcher getRequestDispatcher(String path) {
-        return AppDispatcher.relative(app, this, path);
+        return AppDispatcher.relative(cycle.app(), this, path);
     }
 
     @Override
     public ServletContext getServletContext() {
-        return app.context();
+        return cycle.app().context();
     }
 
     @Override
@@ -378,42 +397,42 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getHeader(String name) {
-        return headers.get(name);
+        return exchange.requestFields().get(name);
     }
 
     @Override
     public Enumeration<String> getHeaders(String name) {
-        return values.values(name);
+        return values().values(name);
     }
 
     @Override
     public Enumeration<String> getHeaderNames() {
-        return values.names();
+        return values().names();
     }
 
     @Override
     public int getIntHeader(String name) {
-        return values.intValue(name);
+        return values().intValue(name);
     }
 
     @Override
     public long getDateHeader(String name) {
-        return values.dateValue(name);
+        return values().dateValue(name);
     }
 
     @Override
     public Cookie[] getCookies() {
-        return values.cookies();
+        return values().cookies();
     }
 
     @Override
     public Locale getLocale() {
-        return values.locale();
+        return values().locale();
     }
 
     @Override
     public Enumeration<Locale> getLocales() {
-        return values.locales();
+        return values().locales();
     }
 
     @Override
@@ -421,42 +440,43 @@ final class ServletRequestView implements HttpServletRequest {
         if (!isTrailerFieldsReady()) {
             throw new IllegalStateException("trailer fields are not ready (read the body first)");
         }
-        return RequestAddresses.toMap(input.body().trailerFields());
+        return RequestAddresses.toMap(body().trailerFields());
     }
 
     @Override
     public boolean isTrailerFieldsReady() {
-        return input.body().contentLength() >= 0 || input.body().isFinished();
+        io.hawser.api.RequestBody body = body();
+        return body.contentLength() >= 0 || body.isFinished();
     }
 
     @Override
     public HttpSession getSession(boolean create) {
-        return sessions.get(create);
+        return sessions().get(create);
     }
 
     @Override
     public HttpSession getSession() {
-        return sessions.get(true);
+        return sessions().get(true);
     }
 
     @Override
     public String changeSessionId() {
-        return sessions.changeId();
+        return sessions().changeId();
     }
 
     @Override
     public String getRequestedSessionId() {
-        return sessions.requestedId();
+        return sessions().requestedId();
     }
 
     @Override
     public boolean isRequestedSessionIdValid() {
-        return sessions.isRequestedIdValid();
+        return sessions().isRequestedIdValid();
     }
 
     @Override
     public boolean isRequestedSessionIdFromCookie() {
-        return sessions.isRequestedIdFromCookie();
+        return sessions().isRequestedIdFromCookie();
     }
 
     @Override
@@ -492,37 +512,37 @@ final class ServletRequestView implements HttpServletRequest {
 
     @Override
     public String getAuthType() {
-        return auth.authType();
+        return auth().authType();
     }
 
     @Override
     public String getRemoteUser() {
-        return auth.remoteUser();
+        return auth().remoteUser();
     }
 
     @Override
     public boolean isUserInRole(String role) {
-        return auth.isUserInRole(role, servlet == null ? null : servlet.getName());
+        return auth().isUserInRole(role, servlet == null ? null : servlet.getName());
     }
 
     @Override
     public Principal getUserPrincipal() {
-        return auth.principal();
+        return auth().principal();
     }
 
     @Override
     public boolean authenticate(HttpServletResponse response) throws IOException, ServletException {
-        return auth.authenticate(response);
+        return auth().authenticate(response);
     }
 
     @Override
     public void login(String username, String password) throws ServletException {
-        auth.login(username, password);
+        auth().login(username, password);
     }
 
     @Override
     public void logout() {
-        auth.logout();
+        auth().logout();
     }
 
     @Override

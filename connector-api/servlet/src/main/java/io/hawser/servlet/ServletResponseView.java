@@ -36,13 +36,15 @@ import java.util.function.Supplier;
  * output is dropped until the container writes the error page (§10.9).
  */
 final class ServletResponseView implements HttpServletResponse {
-    /** Which of getOutputStream/getWriter the application chose (§5.3: one or the other). */
-    private enum Output { NONE, STREAM, WRITER }
+    // Which of getOutputStream/getWriter the application chose (§5.3: one or the other), in a byte
+    // rather than an enum reference: with the exchange and its fields read through the cycle, this
+    // keeps the per-request object at 64 bytes.
+    private static final byte NONE = 0;
+    private static final byte STREAM = 1;
+    private static final byte WRITER = 2;
 
     private final RequestCycle cycle;
-    private final HttpExchange exchange;
-    private final MutableHttpFields fields;
-    private Output output = Output.NONE;
+    private byte output = NONE;
     private ServletOutput stream;
     private PrintWriter writer;
     private String mediaType;
@@ -60,8 +62,14 @@ final class ServletResponseView implements HttpServletResponse {
     /** @param cycle the request this response belongs to */
     ServletResponseView(RequestCycle cycle) {
         this.cycle = cycle;
-        this.exchange = cycle.exchange();
-        this.fields = exchange.responseFields();
+    }
+
+    private HttpExchange exchange() {
+        return cycle.exchange();
+    }
+
+    private MutableHttpFields fields() {
+        return cycle.exchange().responseFields();
     }
 
     RequestCycle cycle() {
@@ -95,16 +103,16 @@ final class ServletResponseView implements HttpServletResponse {
      * @param status the error status
      */
     void prepareErrorPage(int status) {
-        exchange.responseBody().resetBuffer();
+        exchange().responseBody().resetBuffer();
         suspended = false;
         errorStatus = 0;
         errorMessage = null;
-        output = Output.NONE;
+        output = NONE;
         stream = null;
         writer = null;
         declaredLength = -1;
-        fields.remove("Content-Length");
-        exchange.setStatus(status);
+        fields().remove("Content-Length");
+        exchange().setStatus(status);
     }
 
     /** After a forward (§9.4): the response is committed, sent and closed, unless an error is pending. */
@@ -116,7 +124,7 @@ final class ServletResponseView implements HttpServletResponse {
 
     private ServletOutput output() {
         if (stream == null) {
-            stream = new ServletOutput(exchange.responseBody(), this);
+            stream = new ServletOutput(exchange().responseBody(), this);
         }
         return stream;
     }
@@ -125,16 +133,16 @@ final class ServletResponseView implements HttpServletResponse {
 
     @Override
     public ServletOutputStream getOutputStream() {
-        if (output == Output.WRITER) {
+        if (output == WRITER) {
             throw new IllegalStateException("getWriter() has already been called (Servlet 6.1 §5.3)");
         }
-        output = Output.STREAM;
+        output = STREAM;
         return output();
     }
 
     @Override
     public PrintWriter getWriter() throws IOException {
-        if (output == Output.STREAM) {
+        if (output == STREAM) {
             throw new IllegalStateException("getOutputStream() has already been called (Servlet 6.1 §5.3)");
         }
         if (writer == null) {
@@ -146,7 +154,7 @@ final class ServletResponseView implements HttpServletResponse {
                 throw new UnsupportedEncodingException(name);
             }
             charset = name;
-            output = Output.WRITER;
+            output = WRITER;
             updateContentType();
             writer = new PrintWriter(new ResponseWriter(output(), cs), false);
         }
@@ -158,12 +166,12 @@ final class ServletResponseView implements HttpServletResponse {
         if (isCommitted()) {
             throw new IllegalStateException("response committed");
         }
-        exchange.responseBody().setBufferSize(size);
+        exchange().responseBody().setBufferSize(size);
     }
 
     @Override
     public int getBufferSize() {
-        return exchange.responseBody().bufferSize();
+        return exchange().responseBody().bufferSize();
     }
 
     /** The request is being upgraded: a 101 status is the connector's to send, and nothing commits before. */
@@ -174,7 +182,7 @@ final class ServletResponseView implements HttpServletResponse {
     @Override
     public void flushBuffer() throws IOException {
         if (!upgrading && !suspended && (stream == null || !stream.isClosed())) {
-            exchange.responseBody().flush();
+            exchange().responseBody().flush();
         }
     }
 
@@ -183,12 +191,12 @@ final class ServletResponseView implements HttpServletResponse {
         if (isCommitted()) {
             throw new IllegalStateException("response committed");
         }
-        exchange.responseBody().resetBuffer();
+        exchange().responseBody().resetBuffer();
     }
 
     @Override
     public boolean isCommitted() {
-        return suspended || exchange.isCommitted();
+        return suspended || exchange().isCommitted();
     }
 
     @Override
@@ -196,10 +204,10 @@ final class ServletResponseView implements HttpServletResponse {
         if (isCommitted()) {
             throw new IllegalStateException("response committed");
         }
-        exchange.responseBody().resetBuffer();
-        exchange.setStatus(200);
-        fields.clear();
-        output = Output.NONE;
+        exchange().responseBody().resetBuffer();
+        exchange().setStatus(200);
+        fields().clear();
+        output = NONE;
         stream = null;
         writer = null;
         mediaType = null;
@@ -208,7 +216,7 @@ final class ServletResponseView implements HttpServletResponse {
         locale = null;
         declaredLength = -1;
         trailers = null;
-        exchange.setTrailerFields(null);
+        exchange().setTrailerFields(null);
     }
 
     @Override
@@ -223,10 +231,10 @@ final class ServletResponseView implements HttpServletResponse {
         }
         if (len < 0) {
             declaredLength = -1;
-            fields.remove("Content-Length");
+            fields().remove("Content-Length");
         } else {
             declaredLength = len;
-            fields.set("Content-Length", Decimal.toString(len));
+            fields().set("Content-Length", Decimal.toString(len));
         }
     }
 
@@ -242,7 +250,7 @@ final class ServletResponseView implements HttpServletResponse {
         } else {
             String cs = ContentType.charset(type);
             mediaType = ContentType.withoutCharset(type);
-            if (cs != null && output != Output.WRITER) {
+            if (cs != null && output != WRITER) {
                 charset = cs;
             }
         }
@@ -261,7 +269,7 @@ final class ServletResponseView implements HttpServletResponse {
 
     @Override
     public void setCharacterEncoding(String encoding) {
-        if (isCommitted() || output == Output.WRITER) {
+        if (isCommitted() || output == WRITER) {
             return;
         }
         charset = encoding;
@@ -281,7 +289,7 @@ final class ServletResponseView implements HttpServletResponse {
     }
 
     private void updateContentType() {
-        fields.set("Content-Type", getContentType());
+        fields().set("Content-Type", getContentType());
     }
 
     @Override
@@ -290,8 +298,8 @@ final class ServletResponseView implements HttpServletResponse {
             return;
         }
         locale = loc;
-        fields.set("Content-Language", loc.toLanguageTag());
-        if (output != Output.WRITER) {
+        fields().set("Content-Language", loc.toLanguageTag());
+        if (output != WRITER) {
             String mapped = cycle.app().localeEncodings().of(loc);
             if (mapped != null) {
                 localeCharset = mapped;
@@ -315,13 +323,13 @@ final class ServletResponseView implements HttpServletResponse {
             return; // the connector answers 101 once the request ends (ServletUpgrade)
         }
         if (!isCommitted()) {
-            exchange.setStatus(sc);
+            exchange().setStatus(sc);
         }
     }
 
     @Override
     public int getStatus() {
-        return exchange.status();
+        return exchange().status();
     }
 
     @Override
@@ -329,8 +337,8 @@ final class ServletResponseView implements HttpServletResponse {
         if (isCommitted()) {
             throw new IllegalStateException("response committed");
         }
-        exchange.setStatus(sc);
-        exchange.responseBody().resetBuffer();
+        exchange().setStatus(sc);
+        exchange().responseBody().resetBuffer();
         errorStatus = sc;
         errorMessage = msg;
         suspended = true;
@@ -350,30 +358,30 @@ final class ServletResponseView implements HttpServletResponse {
             throw new IllegalStateException("response committed");
         }
         if (clearBuffer) {
-            exchange.responseBody().resetBuffer();
+            exchange().responseBody().resetBuffer();
         }
-        exchange.setStatus(sc);
-        fields.set("Location", Redirects.location(cycle.request(), location, cycle.relativeRedirects()));
+        exchange().setStatus(sc);
+        fields().set("Location", Redirects.location(cycle.request(), location, cycle.relativeRedirects()));
         suspended = true;
     }
 
     @Override
     public void addCookie(Cookie cookie) {
         if (!isCommitted()) {
-            fields.add("Set-Cookie", SetCookieHeader.format(cookie, System.currentTimeMillis()));
+            fields().add("Set-Cookie", SetCookieHeader.format(cookie, System.currentTimeMillis()));
         }
     }
 
     /** Adds a Set-Cookie even after sendError (the session cookie must survive an error page). */
     void addCookieAlways(Cookie cookie) {
-        if (!exchange.isCommitted()) {
-            fields.add("Set-Cookie", SetCookieHeader.format(cookie, System.currentTimeMillis()));
+        if (!exchange().isCommitted()) {
+            fields().add("Set-Cookie", SetCookieHeader.format(cookie, System.currentTimeMillis()));
         }
     }
 
     @Override
     public boolean containsHeader(String name) {
-        return fields.contains(name);
+        return fields().contains(name);
     }
 
     @Override
@@ -386,7 +394,7 @@ final class ServletResponseView implements HttpServletResponse {
         } else if (name.equalsIgnoreCase("Content-Length")) {
             setContentLengthLong(value == null ? -1 : parseLength(value));
         } else {
-            fields.set(name, value);
+            fields().set(name, value);
         }
     }
 
@@ -407,7 +415,7 @@ final class ServletResponseView implements HttpServletResponse {
         if (name.equalsIgnoreCase("Content-Type") || name.equalsIgnoreCase("Content-Length")) {
             setHeader(name, value);
         } else {
-            fields.add(name, value);
+            fields().add(name, value);
         }
     }
 
@@ -433,17 +441,17 @@ final class ServletResponseView implements HttpServletResponse {
 
     @Override
     public String getHeader(String name) {
-        return fields.get(name);
+        return fields().get(name);
     }
 
     @Override
     public Collection<String> getHeaders(String name) {
-        return fields.getAll(name);
+        return fields().getAll(name);
     }
 
     @Override
     public Collection<String> getHeaderNames() {
-        return RequestAddresses.distinctNames(fields);
+        return RequestAddresses.distinctNames(fields());
     }
 
     @Override
@@ -451,11 +459,11 @@ final class ServletResponseView implements HttpServletResponse {
         if (isCommitted()) {
             throw new IllegalStateException("response committed");
         }
-        if ("HTTP/1.0".equals(exchange.protocol())) {
+        if ("HTTP/1.0".equals(exchange().protocol())) {
             throw new IllegalStateException("trailer fields need HTTP/1.1 chunked framing");
         }
         trailers = supplier;
-        exchange.setTrailerFields(supplier == null ? null : () -> {
+        exchange().setTrailerFields(supplier == null ? null : () -> {
             MutableHttpFields out = new MutableHttpFields();
             Map<String, String> map = supplier.get();
             if (map != null) {

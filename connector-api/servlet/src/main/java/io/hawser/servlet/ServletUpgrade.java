@@ -69,6 +69,19 @@ final class ServletUpgrade implements UpgradeHandler, WebConnection {
         }
     }
 
+    /**
+     * Graceful stop: a {@link GracefulUpgradeHandler} is told and closes when its protocol is done;
+     * any other handler's connection closes at once.
+     */
+    @Override
+    public void onStop(UpgradedConnection c) {
+        if (handler instanceof GracefulUpgradeHandler graceful) {
+            callback(graceful::serverStopping);
+        } else {
+            c.close();
+        }
+    }
+
     @Override
     public void onClosed() {
         if (destroyed.compareAndSet(false, true)) {

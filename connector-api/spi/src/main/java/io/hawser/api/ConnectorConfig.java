@@ -358,6 +358,20 @@ public final class ConnectorConfig {
         return listeners;
     }
 
+    /**
+     * @param listener one of {@link #listeners()}
+     * @return the PROXY protocol {@code listener} expects, or {@code null} for none: the
+     *     {@link #proxyProtocol()} for a listener marked {@link Listener#proxyProtocol()}, or for every
+     *     listener when none is marked
+     */
+    public ProxyProtocol proxyProtocol(Listener listener) {
+        if (proxyProtocol == null) {
+            return null;
+        }
+        boolean marked = listeners.stream().anyMatch(Listener::proxyProtocol);
+        return !marked || listener.proxyProtocol() ? proxyProtocol : null;
+    }
+
     /** Builds a {@link ConnectorConfig}; every setter validates its argument at once. */
     public static final class Builder {
         private String host = "0.0.0.0";
@@ -563,8 +577,9 @@ public final class ConnectorConfig {
         }
 
         /**
-         * @param proxyProtocol the PROXY protocol (v1 and v2) every listener expects from its
-         *     trusted peers, or {@code null} for none; see {@link ProxyProtocol}
+         * @param proxyProtocol the PROXY protocol (v1 and v2) the listeners expect from their
+         *     trusted peers — every listener, or only those marked {@link Listener#proxyProtocol()}
+         *     when some are — or {@code null} for none; see {@link ProxyProtocol}
          * @return this
          */
         public Builder proxyProtocol(ProxyProtocol proxyProtocol) {
@@ -591,6 +606,18 @@ public final class ConnectorConfig {
          */
         public Builder listener(String host, int port, boolean secure) {
             extraListeners.add(new Listener(host, port, secure));
+            return this;
+        }
+
+        /**
+         * Adds a listener after the cleartext and TLS ones on {@link #host}: TCP or Unix domain,
+         * cleartext or TLS, with or without its own PROXY protocol mark.
+         *
+         * @param listener the listener
+         * @return this
+         */
+        public Builder listener(Listener listener) {
+            extraListeners.add(Objects.requireNonNull(listener, "listener"));
             return this;
         }
 
@@ -624,9 +651,14 @@ public final class ConnectorConfig {
 
         /**
          * @return the immutable configuration
-         * @throws IllegalStateException when no listener is left, or a TLS listener has no {@link #tls}
+         * @throws IllegalStateException when no listener is left, a TLS listener has no {@link #tls},
+         *     or a listener marked {@link Listener#proxyProtocol()} has no {@link #proxyProtocol}
          */
         public ConnectorConfig build() {
+            if (proxyProtocol == null && extraListeners.stream().anyMatch(Listener::proxyProtocol)) {
+                throw new IllegalStateException("a listener expecting the PROXY protocol needs proxyProtocol"
+                        + " (its trusted sources)");
+            }
             boolean secure = tlsPort >= 0 || extraListeners.stream().anyMatch(Listener::secure);
             if (secure && tls == null) {
                 throw new IllegalStateException("a TLS listener needs tls (a certificate and key, or a key store)");

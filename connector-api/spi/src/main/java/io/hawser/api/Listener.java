@@ -13,14 +13,29 @@ import java.util.Objects;
  * @param port 0–65535 (0: a free port, see {@code NioConnector.port(Listener)}); 0 for a Unix domain socket
  * @param secure whether it speaks TLS (the {@code https} scheme, RFC 9110 §4.2.2)
  * @param unixSocket the socket file of a Unix domain socket listener, or {@code null} for TCP
+ * @param proxyProtocol whether this listener expects a PROXY protocol header first (with the
+ *     connector's {@link ConnectorConfig#proxyProtocol()}, which must be set); when no listener
+ *     says so, that setting applies to every listener ({@link ConnectorConfig#proxyProtocol(Listener)})
  */
-public record Listener(String host, int port, boolean secure, Path unixSocket) {
+public record Listener(String host, int port, boolean secure, Path unixSocket, boolean proxyProtocol) {
     /** Validates the port range. */
     public Listener {
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port must be in 0..65535: " + port);
         }
+    }
+
+    /**
+     * A listener without a PROXY protocol mark of its own.
+     *
+     * @param host address or name to bind, or {@code "unix"}
+     * @param port 0–65535
+     * @param secure whether it speaks TLS
+     * @param unixSocket the socket file, or {@code null} for TCP
+     */
+    public Listener(String host, int port, boolean secure, Path unixSocket) {
+        this(host, port, secure, unixSocket, false);
     }
 
     /**
@@ -42,6 +57,14 @@ public record Listener(String host, int port, boolean secure, Path unixSocket) {
      */
     public static Listener unix(Path socket, boolean secure) {
         return new Listener("unix", 0, secure, Objects.requireNonNull(socket, "socket"));
+    }
+
+    /**
+     * @return this listener, expecting a PROXY protocol header first from its (trusted) peers, as a
+     *     Tomcat connector's or Jetty {@code ServerConnector}'s PROXY setting does for its port
+     */
+    public Listener withProxyProtocol() {
+        return new Listener(host, port, secure, unixSocket, true);
     }
 
     /** @return {@code https} or {@code http} */

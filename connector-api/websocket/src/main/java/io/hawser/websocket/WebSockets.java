@@ -13,7 +13,8 @@ import org.glassfish.tyrus.servlet.TyrusServletContainerInitializer;
 /**
  * Jakarta WebSocket 2.2 for a web app: Eclipse Tyrus's servlet container, which runs its
  * handshake in a filter and then {@code request.upgrade}s the connection (Hawser's servlet upgrade,
- * {@link io.hawser.api.HttpExchange#upgrade}). Embedding:
+ * {@link io.hawser.api.HttpExchange#upgrade}), with Hawser's {@link HawserUpgradeHandler} in place
+ * of Tyrus's own (unmasked client frames refused with 1002, 1001 on graceful stop). Embedding:
  *
  * <pre>{@code
  * WebApp app = WebApp.create("", null, loader);
@@ -28,6 +29,8 @@ import org.glassfish.tyrus.servlet.TyrusServletContainerInitializer;
 public final class WebSockets {
     /** The name of the filter that refuses handshakes from origins not allowed. */
     static final String ORIGIN_FILTER = "hawser-websocket-origin";
+    /** The name of the filter that has Tyrus's upgrades made by {@link HawserUpgradeHandler}. */
+    static final String UPGRADE_FILTER = "hawser-websocket-upgrade";
 
     private WebSockets() {
     }
@@ -68,6 +71,9 @@ public final class WebSockets {
             origin.setAsyncSupported(true);
             origin.addMappingForUrlPatterns(null, true, "/*"); // before Tyrus's filter, added after it
         }
+        FilterRegistration.Dynamic upgrade = context.addFilter(UPGRADE_FILTER, new UpgradeSubstitution());
+        upgrade.setAsyncSupported(true);
+        upgrade.addMappingForUrlPatterns(null, true, "/*"); // before Tyrus's filter, added after it
         Set<Class<?>> handed = new LinkedHashSet<>(classes);
         if (handed.isEmpty()) {
             // Tyrus's initializer does nothing for an empty set; with its own configuration class (which it

@@ -35,6 +35,8 @@ final class Acceptor {
     private final Semaphore permits;
     /** The TLS listener's engines, or {@code null} for cleartext. */
     private final TlsEngines tls;
+    /** The PROXY protocol this listener expects, or {@code null}. */
+    private final io.hawser.api.ProxyProtocol proxy;
     /** Whether the server socket is TCP (Unix domain sockets have no {@code TCP_NODELAY}). */
     private final boolean tcp;
     private final RateLimitedLog acceptFailures = new RateLimitedLog(LOG, System.Logger.Level.WARNING);
@@ -58,7 +60,17 @@ final class Acceptor {
 
     /** @param tls the engines of a TLS listener, or {@code null} for cleartext */
     Acceptor(ServerSocketChannel server, SelectorLoop[] loops, Semaphore permits, TlsEngines tls) {
+        this(server, loops, permits, tls, null);
+    }
+
+    /**
+     * @param tls the engines of a TLS listener, or {@code null} for cleartext
+     * @param proxy the PROXY protocol this listener expects, or {@code null} for none
+     */
+    Acceptor(ServerSocketChannel server, SelectorLoop[] loops, Semaphore permits, TlsEngines tls,
+             io.hawser.api.ProxyProtocol proxy) {
         this.tls = tls;
+        this.proxy = proxy;
         this.server = server;
         this.home = loops[0];
         this.loops = loops;
@@ -116,9 +128,9 @@ final class Acceptor {
             SelectorLoop loop = loops[next];
             next = next + 1 == loops.length ? 0 : next + 1;
             if (loop == home) {
-                loop.open(channel, tls);
+                loop.open(channel, tls, proxy);
             } else {
-                loop.adopt(channel, tls);
+                loop.adopt(channel, tls, proxy);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.hawser.nio;
 
 import io.hawser.api.ConnectorConfig;
+import java.util.function.Consumer;
 
 /**
  * One selector loop's connection lists (docs/architecture.md, "Connection lists"): every
@@ -101,47 +102,64 @@ final class ConnectionLists {
         return (millis + GRANULARITY_MILLIS - 1) / GRANULARITY_MILLIS * GRANULARITY_MILLIS;
     }
 
+    /** The {@code now} of the sweep in progress, for {@link #onUpgradedExpired}. */
+    private long sweepNow;
+    // What expiry does per list, made once (the loop sweeps every turn; a lambda per turn and list
+    // would be 16 to 24 bytes each). Run only on the loop thread, inside sweep.
+    private final Consumer<Http1Connection> onHeadersExpired = c -> {
+        if (c.onHeadersTimeout()) {
+            headersTimeouts++;
+        }
+    };
+    private final Consumer<Http1Connection> onRequestExpired = c -> {
+        if (c.onRequestTimeout()) {
+            requestTimeouts++;
+        }
+    };
+    private final Consumer<Http1Connection> onIdleExpired = c -> {
+        idleTimeouts++;
+        c.onIdleTimeout();
+    };
+    private final Consumer<Http1Connection> onWriteStalledExpired = c -> {
+        writeTimeouts++;
+        c.onWriteTimeout();
+    };
+    private final Consumer<Http1Connection> onTlsHandshakeExpired = c -> {
+        tlsHandshakeTimeouts++;
+        c.onHandshakeTimeout();
+    };
+    private final Consumer<Http1Connection> onProxyHeaderExpired = c -> {
+        proxyHeaderTimeouts++;
+        c.close(); // a quiet close: nothing may be written before the header
+    };
+    private final Consumer<Http1Connection> onUpgradedExpired = c -> {
+        if (c.upgraded.onIdleTimeout(sweepNow)) {
+            upgradedIdleTimeouts++;
+        }
+    };
+
     /**
      * Expires what is due at {@code now}: O(expired + 1) per list. A connection whose expiry throws
-     * is closed and the sweep goes on (the failure goes to {@code failures}).
+     * is closed and the sweep goes on (the failure goes to {@code failures}). Allocates nothing
+     * unless a connection expires.
      */
     void sweep(long now, LoopFailures failures) {
-        expire(headers, "headers", now, failures, c -> {
-            if (c.onHeadersTimeout()) {
-                headersTimeouts++;
-            }
-        });
-        expire(request, "request", now, failures, c -> {
-            if (c.onRequestTimeout()) {
-                requestTimeouts++;
-            }
-        });
-        expire(idle, "idle", now, failures, c -> {
-            idleTimeouts++;
-            c.onIdleTimeout();
-        });
-        expire(writeStalled, "write-stalled", now, failures, c -> {
-            writeTimeouts++;
-            c.onWriteTimeout();
-        });
+        sweepNow = now;
+        expire(headers, "headers", now, failures, onHeadersExpired);
+        expire(request, "request", now, failures, onRequestExpired);
+        expire(idle, "idle", now, failures, onIdleExpired);
+        expire(writeStalled, "write-stalled", now, failures, onWriteStalledExpired);
         expire(lingering, "lingering", now, failures, Lingering::end);
-        expire(tlsHandshake, "tls-handshake", now, failures, c -> {
-            tlsHandshakeTimeouts++;
-            c.onHandshakeTimeout();
-        });
-        expire(proxyHeader, "proxy-header", now, failures, c -> {
-            proxyHeaderTimeouts++;
-            c.close(); // a quiet close: nothing may be written before the header
-        });
-        expire(upgraded, "upgraded", now, failures, c -> {
-            if (c.upgraded.onIdleTimeout(now)) {
-                upgradedIdleTimeouts++;
-            }
-        });
+        expire(tlsHandshake, "tls-handshake", now, failures, onTlsHandshakeExpired);
+        expire(proxyHeader, "proxy-header", now, failures, onProxyHeaderExpired);
+        expire(upgraded, "upgraded", now, failures, onUpgradedExpired);
     }
 
     private static void expire(TimeoutList list, String name, long now, LoopFailures failures,
-                               java.util.function.Consumer<Http1Connection> action) {
+                               Consumer<Http1Connection> action) {
+        if (!list.hasExpired(now)) {
+            return; // the common case: nothing due, and no expiry lambda made
+        }
         list.expire(now, n -> {
             Http1Connection c = (Http1Connection) n;
             Observability.timeout(name, now - n.since(list.kind()));

@@ -6,14 +6,22 @@ import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
+import jdk.jfr.Threshold;
 import jdk.jfr.Timespan;
 
 /**
  * The connector's JDK Flight Recorder events (category "Hawser"), enabled by default and without
- * stack traces. Each carries its duration as a {@link Timespan} field measured from the moment
- * named in its description (the connector's own clock, {@code System.nanoTime}), and is committed
- * at once: {@link Observability} makes one only when its type is being recorded, so when nothing
- * records them they cost one check and allocate nothing.
+ * stack traces. {@link Observability} makes one only when its type is being recorded, so when
+ * nothing records them they cost one check and allocate nothing.
+ *
+ * <p>The three per-request events ({@link RequestHeadReceived}, {@link ResponseCommitted},
+ * {@link ExchangeCompleted}) are duration events with a default threshold of 20 ms, as the JDK's own
+ * socket and file I/O events have: a recording with the {@code default} or {@code profile} settings
+ * keeps the slow requests only, which costs the hot path two clock reads per event type per request
+ * and no allocation (the event objects live in the pooled exchange and are reused) (measured in docs/benchmarks.md, "JFR recording on and off"); a recording
+ * that sets {@code io.hawser.ExchangeCompleted#threshold=0 ms} keeps every request. The others are
+ * rare (per connection, per timeout, per rejection) and carry their durations as {@link Timespan}
+ * fields measured on the connector's clock ({@code System.nanoTime}).
  */
 public final class HawserEvents {
     private HawserEvents() {
@@ -47,41 +55,47 @@ public final class HawserEvents {
         int requests;
     }
 
-    /** A request's head (request-line and field section) was parsed. */
+    /**
+     * A request's head (request-line and field section) was parsed. Its duration: from the request's
+     * first byte read to its complete head (about 0 for a pipelined head already buffered).
+     */
     @Name("io.hawser.RequestHeadReceived")
     @Label("Request Head Received")
+    @Description("Duration: from the request's first byte to its complete head")
     @Category({"Hawser", "Request"})
     @StackTrace(false)
+    @Threshold("20 ms")
     public static final class RequestHeadReceived extends Event {
         @Label("Method")
         String method;
         @Label("Target")
         String target;
-        @Label("Head Time")
-        @Description("From the request's first byte to its complete head (0 for a pipelined head already buffered)")
-        @Timespan(Timespan.NANOSECONDS)
-        long headTime;
     }
 
-    /** A response was committed (its status and fields fixed). */
+    /** A response was committed (its status and fields fixed). Its duration: from the complete head to the commit. */
     @Name("io.hawser.ResponseCommitted")
     @Label("Response Committed")
+    @Description("Duration: from the complete request head to the commit")
     @Category({"Hawser", "Request"})
     @StackTrace(false)
+    @Threshold("20 ms")
     public static final class ResponseCommitted extends Event {
+        @Label("Target")
+        String target;
         @Label("Status")
         int status;
-        @Label("Time To Commit")
-        @Description("From the complete request head to the commit")
-        @Timespan(Timespan.NANOSECONDS)
-        long sinceHead;
     }
 
-    /** An exchange's response ended (written, or corked behind a pipelined one). */
+    /**
+     * An exchange's response ended (written, or corked behind a pipelined one). Its duration: from
+     * the complete request head to the response's end (the response time).
+     */
     @Name("io.hawser.ExchangeCompleted")
     @Label("Exchange Completed")
+    @Description("Duration: from the complete request head to the response's end")
     @Category({"Hawser", "Request"})
     @StackTrace(false)
+    @Threshold("20 ms")
     public static final class ExchangeCompleted extends Event {
         @Label("Method")
         String method;
@@ -89,10 +103,6 @@ public final class HawserEvents {
         String target;
         @Label("Status")
         int status;
-        @Label("Response Time")
-        @Description("From the complete request head to the response's end")
-        @Timespan(Timespan.NANOSECONDS)
-        long responseTime;
     }
 
     /** A connection-list timeout fired. */

@@ -337,13 +337,17 @@ final class Http1Connection extends ListNode implements Runnable {
             close();
             return;
         }
-        if (!loop.lists.request.contains(this)) {
+        boolean firstByte = !loop.lists.request.contains(this);
+        if (firstByte) {
             onFirstByte(System.nanoTime());
         }
         if (exchange == null) {
             Http1Exchange borrowed = connector.exchanges().take();
             borrowed.bind(this);
             exchange = borrowed;
+        }
+        if (firstByte) {
+            Observability.firstByte(exchange);
         }
         ByteBuffer src = buf;
         if (in != null) {
@@ -444,6 +448,9 @@ final class Http1Connection extends ListNode implements Runnable {
             return;
         }
         onFirstByte(now);
+        if (exchange != null) {
+            Observability.firstByte(exchange);
+        }
         if (parseHeadOrReject(in)) {
             lists.headers.remove(this);
             startExchange();

@@ -51,6 +51,12 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private int status;
     /** When this request's head was complete ({@code System.nanoTime()}): response times count from it. */
     long headNanos;
+    /** This exchange's JFR events: made the first time their type is recorded, then reused ({@link Observability}). */
+    HawserEvents.RequestHeadReceived headEvent;
+    HawserEvents.ResponseCommitted commitEvent;
+    HawserEvents.ExchangeCompleted completionEvent;
+    /** Which of them have begun for the current request (bits of {@link Observability}). */
+    int eventsBegun;
     private Supplier<HttpFields> trailers;
     private volatile boolean async;
     private String path;
@@ -294,7 +300,18 @@ final class Http1Exchange implements HttpExchange, Runnable {
      * @return {@code true} when the next pipelined exchange is ready to run on this thread
      */
     private boolean afterResponse() {
-        if (closeAfter || !requestBody.skipRest()) {
+        int skip = closeAfter ? Http1RequestBody.MUST_CLOSE : requestBody.skipRest();
+        if (skip == Http1RequestBody.SKIP_LATER) {
+            // On the loop, the unread body still arriving: skip on as it comes (requestTimeout still
+            // bounds it), then the next request.
+            requestBody.demand(() -> {
+                if (afterResponse()) {
+                    run();
+                }
+            });
+            return false;
+        }
+        if (skip == Http1RequestBody.MUST_CLOSE) {
             // The client said it sends nothing more, and sent nothing more: a plain close. Else it
             // may still be sending, and a close with unread input would reset the response: linger.
             closeInOrder(!(requestBody.isFinished() && !head.isPersistent() && !connection.hasBufferedInput()));

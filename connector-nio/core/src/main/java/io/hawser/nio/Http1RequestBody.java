@@ -22,6 +22,8 @@ final class Http1RequestBody extends RequestBody {
     /** Bytes of a Content-Length body still to come. */
     private long remaining;
     private boolean finished;
+    /** Bytes of this body discarded by {@link #skipRest} so far (it may run more than once on the loop). */
+    private long skipped;
     private volatile IOException failure;
     /** requestTimeout expired: waiting for more body bytes fails with 408. */
     private volatile boolean timedOut;
@@ -50,6 +52,7 @@ final class Http1RequestBody extends RequestBody {
         failure = null;
         timedOut = false;
         continueSent = false;
+        skipped = 0;
         demand.set(null);
     }
 
@@ -198,23 +201,30 @@ final class Http1RequestBody extends RequestBody {
                 || (!chunked && remaining > connection.connector.config().maxUnreadBodyDrain());
     }
 
+    /** {@link #skipRest}: the body is fully consumed; the next request can be parsed. */
+    static final int SKIPPED = 0;
+    /** {@link #skipRest}: the connection must close (too much left, a 100-continue never sent, broken framing). */
+    static final int MUST_CLOSE = 1;
+    /** {@link #skipRest} on the loop: nothing more has arrived yet, within the budget; skip again once it has. */
+    static final int SKIP_LATER = 2;
+
     /**
      * Reads and discards what the handler left unread, so the next request can be parsed
-     * (RFC 9112 §9.3), up to {@code maxUnreadBodyDrain} bytes.
+     * (RFC 9112 §9.3), up to {@code maxUnreadBodyDrain} bytes in all. Off the loop it waits for the
+     * bytes; on the loop (a non-blocking handler) it takes what has arrived and says to come back.
      *
-     * @return {@code true} when the body is fully consumed; {@code false} when the connection must
-     *     close instead (too much left, a 100-continue never sent, or broken framing)
+     * @return {@link #SKIPPED}, {@link #MUST_CLOSE}, or (on the loop only) {@link #SKIP_LATER}
      */
-    boolean skipRest() {
+    int skipRest() {
         if (finished) {
-            return true;
+            return SKIPPED;
         }
         if (failure != null || (head.expectsContinue() && !continueSent)) {
-            return false;
+            return MUST_CLOSE;
         }
-        long budget = connection.connector.config().maxUnreadBodyDrain();
+        long budget = connection.connector.config().maxUnreadBodyDrain() - skipped;
         if (!chunked && remaining > budget) {
-            return false;
+            return MUST_CLOSE;
         }
         boolean mayBlock = !connection.loop.inLoop();
         // A pooled page to discard into: nothing is allocated per unread body.
@@ -223,21 +233,21 @@ final class Http1RequestBody extends RequestBody {
         int offset = page.arrayOffset();
         int length = page.capacity();
         try {
-            while (budget >= 0) {
+            while (skipped <= connection.connector.config().maxUnreadBodyDrain()) {
                 int n = mayBlock ? read(scratch, offset, length) : readAvailable(scratch, offset, length);
                 if (n < 0) {
-                    return true;
+                    return SKIPPED;
                 }
                 if (n == 0) {
-                    return false;
+                    return mayBlock ? MUST_CLOSE : SKIP_LATER;
                 }
-                budget -= n;
+                skipped += n;
             }
         } catch (IOException e) {
-            return false;
+            return MUST_CLOSE;
         } finally {
             connection.connector.pages().give(page);
         }
-        return false;
+        return MUST_CLOSE;
     }
 }

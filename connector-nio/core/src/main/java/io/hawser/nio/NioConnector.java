@@ -132,7 +132,7 @@ public final class NioConnector implements Connector {
         acceptors = new Acceptor[bound.length];
         for (int i = 0; i < bound.length; i++) {
             acceptors[i] = new Acceptor(bound[i], loops, connectionPermits,
-                    listeners.get(i).secure() ? tlsEngines : null);
+                    listeners.get(i).secure() ? tlsEngines : null, config.proxyProtocol(listeners.get(i)));
             loops[0].listen(acceptors[i]);
         }
         for (SelectorLoop loop : loops) {

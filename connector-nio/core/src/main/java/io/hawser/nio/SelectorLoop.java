@@ -44,6 +44,8 @@ final class SelectorLoop implements Runnable {
      */
     static final long LAZY_HAND_BACK_MILLIS = 10;
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
+    /** {@link #onSelected} as the selector's action, made once: a {@code this::onSelected} per select allocated 16 bytes a turn. */
+    private final java.util.function.Consumer<SelectionKey> selectedAction = this::onSelected;
     /** The loop's read buffer: only the loop thread touches it, and no connection keeps it. */
     final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_SIZE);
     private final Thread thread;
@@ -147,7 +149,7 @@ final class SelectorLoop implements Runnable {
                         a.close();
                     }
                     acceptors = new Acceptor[0];
-                    selector.selectNow(this::onSelected); // deregisters the cancelled keys: the sockets close now
+                    selector.selectNow(selectedAction); // deregisters the cancelled keys: the sockets close now
                 }
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "select after closing the server socket", e);
@@ -159,8 +161,8 @@ final class SelectorLoop implements Runnable {
     }
 
     /** Takes a socket accepted on another loop (called from the accepting loop); {@code tls} as for {@link #open}. */
-    void adopt(SocketChannel channel, TlsEngines tls) {
-        execute(() -> open(channel, tls));
+    void adopt(SocketChannel channel, TlsEngines tls, io.hawser.api.ProxyProtocol proxy) {
+        execute(() -> open(channel, tls, proxy));
     }
 
     /**
@@ -168,20 +170,21 @@ final class SelectorLoop implements Runnable {
      * sends its request right after connecting (saving a select round trip).
      *
      * @param tls the engines of a TLS listener, or {@code null} for cleartext
+     * @param proxy the PROXY protocol the listener expects, or {@code null} for none
      */
-    void open(SocketChannel channel, TlsEngines tls) {
+    void open(SocketChannel channel, TlsEngines tls, io.hawser.api.ProxyProtocol proxy) {
         Http1Connection connection;
         try {
             java.util.function.Consumer<SocketChannel> seam = connector.acceptedSocketSeam;
             if (seam != null) {
                 seam.accept(channel);
             }
-            ProxyHeaderReader proxy = ProxyHeaderReader.forAccepted(connector.config().proxyProtocol(), channel);
+            ProxyHeaderReader proxyHeader = ProxyHeaderReader.forAccepted(proxy, channel);
             Transport transport = tls == null ? new PlainTransport(channel)
                     : new TlsTransport(channel, tls.newEngine(UnixSockets.inetPeer(channel)),
                             connector.tlsPages(), connector.tlsWrapPages());
             connection = new Http1Connection(connector, this, channel, transport);
-            connection.proxyHeader = proxy;
+            connection.proxyHeader = proxyHeader;
             connection.key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (Throwable e) {
             LOG.log(Level.DEBUG, "cannot register a connection", e);
@@ -276,9 +279,9 @@ final class SelectorLoop implements Runnable {
             }
         }
         if (tasks.isEmpty() && handBacks.get() == null) {
-            selector.select(this::onSelected, timeout);
+            selector.select(selectedAction, timeout);
         } else {
-            selector.selectNow(this::onSelected);
+            selector.selectNow(selectedAction);
         }
         wakeupPending.set(false);
         long now = System.nanoTime();

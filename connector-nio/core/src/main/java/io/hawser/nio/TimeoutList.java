@@ -99,6 +99,18 @@ final class TimeoutList {
     }
 
     /**
+     * @param now the current {@link System#nanoTime()}
+     * @return whether {@link #expire} at {@code now} would expire at least one node (the first one's timeout has passed)
+     */
+    boolean hasExpired(long now) {
+        if (timeoutNanos == Long.MAX_VALUE) {
+            return false;
+        }
+        ListNode n = sentinel.next(kind);
+        return n != sentinel && now - n.since(kind) >= timeoutNanos;
+    }
+
+    /**
      * Removes every node whose timeout has passed at {@code now} and hands it to {@code expiry};
      * stops at the first node that has not expired.
      *

@@ -122,12 +122,24 @@ class Http1ConnectionTest {
         assertThat(written()).isEqualTo(ok("/a", null) + ok("/b", null));
         assertThat(c.channel.writes).isEqualTo(2);
 
-        // on the loop the unread rest cannot be waited for: the connection closes, lingering
-        assertThat(c.connection.isClosed()).isTrue();
-        assertThat(c.channel.outputShutdown).isTrue();
-        assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
+        // on the loop the unread rest is skipped as it arrives (within maxUnreadBodyDrain), then
+        // the next request is served on the same connection
+        assertThat(c.connection.isClosed()).isFalse();
         c.receive("cd" + get("/c"));
-        assertThat(written()).isEqualTo(ok("/a", null) + ok("/b", null));
+        assertThat(written()).isEqualTo(ok("/a", null) + ok("/b", null) + ok("/c", null));
+        assertThat(c.connection.isClosed()).isFalse();
+        assertThat(c.isIdle()).isTrue();
+        assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
+    }
+
+    @Test
+    void anUnreadBodyAboveTheDrainBudgetStillClosesFromTheLoop() throws IOException {
+        c = new MemoryConnection(ConnectorConfig.builder().maxUnreadBodyDrain(3).build(), HttpHandler.nonBlocking(PATH));
+        c.receive("POST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nab");
+        assertThat(written()).startsWith("HTTP/1.1 200 ");
+        assertThat(c.connection.isClosed()).isTrue();
+        assertThat(c.channel.outputShutdown).as("lingering").isTrue();
+        assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
     }
 
     @Test

@@ -36,11 +36,13 @@ class ObservabilityTest {
     private static TestCertificates certs;
     private NioConnector connector;
 
-    /** /status/NNN answers NNN; else 200 "ok". */
+    /** /status/NNN answers NNN; /slow/MS answers 200 after MS milliseconds (a slow application); else 200 "ok". */
     private static final HttpHandler STATUS = exchange -> {
         String p = exchange.path();
         if (p.startsWith("/status/")) {
             exchange.setStatus(Integer.parseInt(p.substring(8)));
+        } else if (p.startsWith("/slow/")) {
+            java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(Long.parseLong(p.substring(6))).toNanos());
         }
         exchange.responseFields().set("Content-Length", "2");
         exchange.responseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
@@ -88,7 +90,7 @@ class ObservabilityTest {
         Queue<RecordedEvent> seen = new ConcurrentLinkedQueue<>();
         try (RecordingStream rs = new RecordingStream()) {
             for (String e : EVENTS) {
-                rs.enable("io.hawser." + e);
+                rs.enable("io.hawser." + e).withThreshold(Duration.ZERO); // every request, not only the slow ones
             }
             EVENTS.forEach(e -> rs.onEvent("io.hawser." + e, seen::add));
             CompletableFuture<Void> started = new CompletableFuture<>();
@@ -96,6 +98,12 @@ class ObservabilityTest {
             rs.startAsync();
             started.get();
             assertThat(get("/status/404")).startsWith("HTTP/1.1 404 ");
+            StringBuilder pipelined = new StringBuilder(); // five on one connection: the exchange's events reused
+            for (int i = 1; i <= 5; i++) {
+                pipelined.append("GET /seq/").append(i).append(" HTTP/1.1\r\nHost: localhost\r\n")
+                        .append(i == 5 ? "Connection: close\r\n" : "").append("\r\n");
+            }
+            assertThat(send(new Socket("127.0.0.1", connector.port()), pipelined.toString())).contains("HTTP/1.1 200 ");
             assertThat(send(new Socket("127.0.0.1", connector.port()), "GET / HTTP/1.1\r\n\r\n")) // no Host
                     .startsWith("HTTP/1.1 400 ");
             try (Socket silent = new Socket("127.0.0.1", connector.port())) {
@@ -110,12 +118,19 @@ class ObservabilityTest {
             }
             await().atMost(Duration.ofSeconds(30)).until(() -> names(seen).containsAll(EVENTS));
         }
+        for (int i = 1; i <= 5; i++) {
+            String target = "/seq/" + i;
+            for (String type : List.of("RequestHeadReceived", "ResponseCommitted", "ExchangeCompleted")) {
+                assertThat(seen.stream().filter(e -> e.getEventType().getName().equals("io.hawser." + type)
+                        && target.equals(e.getString("target")))).as(type + " " + target).hasSize(1);
+            }
+        }
         RecordedEvent completed = first(seen, "ExchangeCompleted", e -> "/status/404".equals(e.getString("target")));
         assertThat(completed.getInt("status")).isEqualTo(404);
         assertThat(completed.getString("method")).isEqualTo("GET");
-        assertThat(completed.getDuration("responseTime")).isPositive();
-        assertThat(first(seen, "ResponseCommitted", e -> e.getInt("status") == 404).getDuration("sinceHead"))
-                .isPositive();
+        assertThat(completed.getDuration()).isPositive();
+        assertThat(first(seen, "ResponseCommitted", e -> e.getInt("status") == 404).getString("target"))
+                .isEqualTo("/status/404");
         assertThat(first(seen, "RequestHeadReceived", e -> "/tls".equals(e.getString("target"))).getString("method"))
                 .isEqualTo("GET");
         RecordedEvent rejected = first(seen, "RequestRejected", e -> e.getInt("status") == 400);
@@ -129,6 +144,43 @@ class ObservabilityTest {
         assertThat(first(seen, "ConnectionClosed", e -> true).getDuration("lifetime")).isPositive();
         assertThat(first(seen, "ConnectionAccepted", e -> !e.getBoolean("secure")).getString("remoteAddress"))
                 .contains("127.0.0.1");
+    }
+
+    @Test
+    void withTheDefaultThresholdOnlySlowRequestsAreRecorded() throws Exception {
+        start(ConnectorConfig.builder());
+        Queue<RecordedEvent> seen = new ConcurrentLinkedQueue<>();
+        java.util.concurrent.atomic.AtomicInteger flushes = new java.util.concurrent.atomic.AtomicInteger();
+        List<String> perRequest = List.of("RequestHeadReceived", "ResponseCommitted", "ExchangeCompleted");
+        try (RecordingStream rs = new RecordingStream()) {
+            for (String e : perRequest) {
+                rs.enable("io.hawser." + e); // the event's own threshold, as with settings=default or profile
+                rs.onEvent("io.hawser." + e, seen::add);
+            }
+            rs.onFlush(flushes::incrementAndGet);
+            rs.startAsync();
+            await().until(() -> flushes.get() > 0);
+            for (int i = 0; i < 20; i++) {
+                assertThat(get("/status/404")).startsWith("HTTP/1.1 404 ");
+            }
+            assertThat(get("/slow/60")).startsWith("HTTP/1.1 200 ");
+            try (Socket slowHead = new Socket("127.0.0.1", connector.port())) { // a client 60 ms into its head
+                slowHead.getOutputStream().write("GET /late-head HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII));
+                java.util.concurrent.locks.LockSupport.parkNanos(Duration.ofMillis(60).toNanos());
+                assertThat(send(slowHead, "Host: localhost\r\nConnection: close\r\n\r\n")).startsWith("HTTP/1.1 200 ");
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> names(seen).containsAll(perRequest));
+            int now = flushes.get();
+            await().until(() -> flushes.get() > now + 1); // whatever the fast requests committed has arrived by now
+        }
+        RecordedEvent slow = first(seen, "ExchangeCompleted", e -> true);
+        assertThat(slow.getString("target")).isEqualTo("/slow/60");
+        assertThat(slow.getDuration()).isGreaterThanOrEqualTo(Duration.ofMillis(60));
+        assertThat(first(seen, "ResponseCommitted", e -> true).getString("target")).isEqualTo("/slow/60");
+        RecordedEvent head = first(seen, "RequestHeadReceived", e -> true);
+        assertThat(head.getString("target")).isEqualTo("/late-head");
+        assertThat(head.getDuration()).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+        assertThat(seen).as("one event of each type: the fast requests are under the threshold").hasSize(3);
     }
 
     private static java.util.Set<String> names(Queue<RecordedEvent> seen) {

@@ -116,6 +116,36 @@ class ProxyProtocolConnectorTest {
     }
 
     @Test
+    void onlyTheListenerMarkedForItExpectsTheHeader() throws Exception {
+        connector = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0)
+                .listener(new io.hawser.api.Listener("127.0.0.1", 0, false).withProxyProtocol())
+                .proxyProtocol(ProxyProtocol.trusting(List.of("127.0.0.0/8"))).build(), ADDRESSES);
+        connector.start();
+        try (Socket direct = connect()) { // the plain listener: a request straight away
+            direct.getOutputStream().write(GET);
+            assertThat(body(direct.getInputStream())).startsWith("remote=127.0.0.1:");
+        }
+        try (Socket proxied = new Socket("127.0.0.1", connector.port(1))) {
+            proxied.setSoTimeout(10_000);
+            proxied.getOutputStream().write(ascii("PROXY TCP4 203.0.113.9 198.51.100.1 40000 443\r\n"));
+            proxied.getOutputStream().write(GET);
+            assertThat(body(proxied.getInputStream())).isEqualTo("remote=203.0.113.9:40000 local=198.51.100.1:443");
+        }
+        try (Socket proxiedWithout = new Socket("127.0.0.1", connector.port(1))) { // no header where one is expected
+            proxiedWithout.setSoTimeout(10_000);
+            proxiedWithout.getOutputStream().write(GET);
+            assertThat(proxiedWithout.getInputStream().readAllBytes()).as("closed, no response").isEmpty();
+        }
+    }
+
+    @Test
+    void aMarkedListenerWithoutTheConnectorsProxySettingIsRefused() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ConnectorConfig.builder()
+                .listener(new io.hawser.api.Listener("127.0.0.1", 0, false).withProxyProtocol()).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs proxyProtocol");
+    }
+
+    @Test
     void v1AddressesReachTheHandlerForEveryRequestOfTheConnection() throws Exception {
         startTrustingLoopback();
         try (Socket s = connect()) {

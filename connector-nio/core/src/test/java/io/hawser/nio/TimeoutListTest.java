@@ -52,6 +52,21 @@ class TimeoutListTest {
     }
 
     @Test
+    void hasExpiredAgreesWithWhatExpireWouldTake() {
+        assertThat(list.hasExpired(Long.MAX_VALUE)).isFalse();
+        ListNode a = new ListNode();
+        list.append(a, 10);
+        assertThat(list.hasExpired(10 + TIMEOUT - 1)).isFalse();
+        assertThat(list.expire(10 + TIMEOUT - 1, expired::add)).isZero();
+        assertThat(list.hasExpired(10 + TIMEOUT)).isTrue();
+        assertThat(list.expire(10 + TIMEOUT, expired::add)).isEqualTo(1);
+        assertThat(list.hasExpired(Long.MAX_VALUE)).isFalse();
+        TimeoutList never = new TimeoutList(ConnectionLists.ALL, Long.MAX_VALUE);
+        never.append(new ListNode(), 0);
+        assertThat(never.hasExpired(Long.MAX_VALUE)).isFalse();
+    }
+
+    @Test
     void removeIsIdempotentAndUnlinksToSelf() {
         ListNode a = new ListNode();
         ListNode b = new ListNode();

@@ -11,7 +11,8 @@ final class AccessLogOptions {
 
     @Option(names = "--access-log-format", paramLabel = "common|combined|json|PATTERN",
             description = "Common or Combined Log Format, JSON lines, or a pattern of Apache/Tomcat codes"
-                    + " (%h %l %u %t \"%r\" %s %b %D %T %{Name}i %{Name}o %a %A %p %m %U %q %H %v %I; default common)")
+                    + " (%%h %%l %%u %%t \"%%r\" %%s %%b %%D %%T %%{Name}i %%{Name}o %%a %%A %%p %%m %%U %%q %%H %%v %%I;"
+                    + " default common)") // %% : picocli formats descriptions with String.format
     String format = "common";
 
     private AccessLogFormat compiled;

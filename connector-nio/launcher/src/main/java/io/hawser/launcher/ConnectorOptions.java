@@ -122,10 +122,11 @@ final class ConnectorOptions {
     Duration proxyProtocolTimeout;
 
     /**
+     * @param proxiedListeners whether some {@code --listen} marks its listener {@code :proxy}
      * @return a builder holding what these options describe (the TLS options add to it)
      * @throws IllegalArgumentException for a value the configuration rejects (its message names the field)
      */
-    ConnectorConfig.Builder builder() {
+    ConnectorConfig.Builder builder(boolean proxiedListeners) {
         ConnectorConfig.Builder b = ConnectorConfig.builder().host(host).port(port);
         if (selectorLoops != null) {
             b.selectorLoops(selectorLoops);
@@ -193,20 +194,29 @@ final class ConnectorOptions {
         if (drainDelay != null) {
             b.drainDelay(drainDelay);
         }
-        b.proxyProtocol(proxyProtocol());
+        b.proxyProtocol(proxyProtocol(proxiedListeners));
         return b;
     }
 
-    /** @return the PROXY protocol the options ask for, or {@code null}; a half-given one is refused */
-    private io.hawser.api.ProxyProtocol proxyProtocol() {
-        if (!proxyProtocol) {
+    /**
+     * @param proxiedListeners whether some {@code --listen} marks its listener {@code :proxy}
+     * @return the PROXY protocol the options ask for, or {@code null}; a half-given one is refused
+     */
+    private io.hawser.api.ProxyProtocol proxyProtocol(boolean proxiedListeners) {
+        if (proxyProtocol && proxiedListeners) {
+            throw new IllegalArgumentException("--proxy-protocol puts the PROXY protocol on every listener, --listen"
+                    + " ...:proxy on that one only: give one or the other");
+        }
+        if (!proxyProtocol && !proxiedListeners) {
             if (proxyProtocolTrusted != null || proxyProtocolTimeout != null) {
-                throw new IllegalArgumentException("--proxy-protocol-trusted and --proxy-protocol-timeout need --proxy-protocol");
+                throw new IllegalArgumentException("--proxy-protocol-trusted and --proxy-protocol-timeout need"
+                        + " --proxy-protocol (or a --listen ...:proxy)");
             }
             return null;
         }
         if (proxyProtocolTrusted == null) {
-            throw new IllegalArgumentException("--proxy-protocol needs --proxy-protocol-trusted CIDR,...");
+            throw new IllegalArgumentException((proxyProtocol ? "--proxy-protocol" : "--listen ...:proxy")
+                    + " needs --proxy-protocol-trusted CIDR,...");
         }
         io.hawser.api.ProxyProtocol p = io.hawser.api.ProxyProtocol.trusting(proxyProtocolTrusted);
         return proxyProtocolTimeout == null ? p : p.withHeaderTimeout(proxyProtocolTimeout);

@@ -154,7 +154,7 @@ public final class Hawser implements Callable<Integer> {
         List<WebAppArguments.App> wanted;
         Unenforced accepted;
         try {
-            ConnectorConfig.Builder builder = connector.builder();
+            ConnectorConfig.Builder builder = connector.builder(tls.proxiedListeners());
             tls.applyTo(builder);
             config = builder.build();
             if (config.workerThreads() == 0 && !(config.virtualThreads() && Runtime.version().feature() >= 21)) {

@@ -1,6 +1,7 @@
 package io.hawser.launcher;
 
 import io.hawser.api.ConnectorConfig;
+import io.hawser.api.Listener;
 import io.hawser.api.TlsConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,9 +74,10 @@ final class TlsOptions {
             description = "accept → TLS handshake done, else a quiet close (default 10s)")
     Duration handshakeTimeout;
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT[:tls]|unix:PATH[:tls]",
+    @Option(names = "--listen", paramLabel = "HOST:PORT[:tls][:proxy]|unix:PATH[:tls][:proxy]",
             description = "another listener (repeatable), e.g. 127.0.0.1:9090, [::1]:9443:tls, or a Unix domain"
-                    + " socket unix:/run/hawser/http.sock (for nginx or Envoy on the same host; removed at stop)")
+                    + " socket unix:/run/hawser/http.sock (for nginx or Envoy on the same host; removed at stop);"
+                    + " :proxy: this listener alone expects a PROXY protocol header (needs --proxy-protocol-trusted)")
     List<String> listeners = new ArrayList<>();
 
     /** @return whether any TLS option was given */
@@ -98,7 +100,7 @@ final class TlsOptions {
         if (handshakeTimeout != null) {
             b.tlsHandshakeTimeout(handshakeTimeout);
         }
-        boolean secureListener = tlsPort != null || listeners.stream().anyMatch(l -> l.endsWith(":tls"));
+        boolean secureListener = tlsPort != null || listeners.stream().anyMatch(l -> l.endsWith(":tls") || l.endsWith(":tls:proxy"));
         if (!anyKeyOption()) {
             if (secureListener) {
                 throw new IllegalArgumentException("--tls-port and --listen ...:tls need a certificate:"
@@ -160,33 +162,52 @@ final class TlsOptions {
                 null, null, null, null, List.of(option.substring(0, eq)));
     }
 
+    /** @return whether a {@code --listen} option marks its listener {@code :proxy} */
+    boolean proxiedListeners() {
+        return listeners.stream().anyMatch(l -> l.endsWith(":proxy") || l.endsWith(":proxy:tls"));
+    }
+
     private static void addListener(ConnectorConfig.Builder b, String option) {
         String rest = option;
-        boolean secure = rest.endsWith(":tls");
-        if (secure) {
-            rest = rest.substring(0, rest.length() - 4);
+        boolean secure = false;
+        boolean proxy = false;
+        for (boolean more = true; more; ) { // the :tls and :proxy marks, in either order
+            more = false;
+            if (rest.endsWith(":tls") && !secure) {
+                secure = more = true;
+                rest = rest.substring(0, rest.length() - 4);
+            } else if (rest.endsWith(":proxy") && !proxy) {
+                proxy = more = true;
+                rest = rest.substring(0, rest.length() - 6);
+            }
         }
+        Listener listener;
         if (rest.startsWith("unix:")) {
             if (rest.length() == 5) {
                 throw new IllegalArgumentException("--listen unix: needs a socket path: " + option);
             }
-            b.unixListener(java.nio.file.Path.of(rest.substring(5)), secure);
-            return;
+            listener = Listener.unix(java.nio.file.Path.of(rest.substring(5)), secure);
+        } else {
+            int colon = rest.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException(LISTEN_FORM + option);
+            }
+            String host = rest.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            try {
+                listener = new Listener(host, Integer.parseInt(rest.substring(colon + 1)), secure);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(LISTEN_FORM + option, e);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--listen " + option + ": " + e.getMessage(), e);
+            }
         }
-        int colon = rest.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("--listen must be HOST:PORT or HOST:PORT:tls: " + option);
-        }
-        String host = rest.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        try {
-            b.listener(host, Integer.parseInt(rest.substring(colon + 1)), secure);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--listen must be HOST:PORT or HOST:PORT:tls: " + option, e);
-        }
+        b.listener(proxy ? listener.withProxyProtocol() : listener);
     }
+
+    private static final String LISTEN_FORM = "--listen must be HOST:PORT or unix:PATH, then :tls and/or :proxy: ";
 
     /** @return {@code env:NAME}, {@code file:PATH} or the text, as characters; {@code null} for none */
     static char[] password(String value, String option) {

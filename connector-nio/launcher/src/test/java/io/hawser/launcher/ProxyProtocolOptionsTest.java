@@ -12,7 +12,37 @@ import picocli.CommandLine;
 /** {@code --proxy-protocol}, {@code --proxy-protocol-trusted}, {@code --proxy-protocol-timeout}, and {@code --drain-delay}. */
 class ProxyProtocolOptionsTest {
     private static ConnectorConfig config(String... args) {
-        return CommandLine.populateCommand(new ConnectorOptions(), args).builder().build();
+        return CommandLine.populateCommand(new ConnectorOptions(), args).builder(false).build();
+    }
+
+    /** @return the configuration of the connector and listener options together, as the launcher makes it */
+    private static ConnectorConfig launcher(String... args) {
+        Hawser h = CommandLine.populateCommand(new Hawser(), args);
+        ConnectorConfig.Builder b = h.connector.builder(h.tls.proxiedListeners());
+        h.tls.applyTo(b);
+        return b.build();
+    }
+
+    @Test
+    void aListenerMarkedProxyAloneExpectsTheHeader() {
+        ConnectorConfig c = launcher("--port", "8080", "--listen", "127.0.0.1:9090:proxy", "--listen",
+                "unix:/run/h.sock:proxy", "--proxy-protocol-trusted", "10.0.0.0/8", "app.war");
+        assertThat(c.listeners()).hasSize(3);
+        assertThat(c.proxyProtocol(c.listeners().get(0))).as("the plain --port listener").isNull();
+        assertThat(c.proxyProtocol(c.listeners().get(1)).trustedSources()).containsExactly("10.0.0.0/8");
+        assertThat(c.listeners().get(1)).isEqualTo(new io.hawser.api.Listener("127.0.0.1", 9090, false).withProxyProtocol());
+        assertThat(c.proxyProtocol(c.listeners().get(2))).isNotNull();
+        ConnectorConfig all = launcher("--port", "8080", "--listen", "127.0.0.1:9090", "--proxy-protocol",
+                "--proxy-protocol-trusted", "10.0.0.0/8", "app.war");
+        assertThat(all.listeners()).allSatisfy(l -> assertThat(all.proxyProtocol(l)).isNotNull());
+    }
+
+    @Test
+    void aProxyListenerNeedsTrustedSourcesAndNotAlsoTheConnectorWideFlag() {
+        assertThatThrownBy(() -> launcher("--listen", "127.0.0.1:9090:proxy", "app.war"))
+                .hasMessageContaining("--listen ...:proxy needs --proxy-protocol-trusted");
+        assertThatThrownBy(() -> launcher("--listen", "127.0.0.1:9090:proxy", "--proxy-protocol",
+                "--proxy-protocol-trusted", "10.0.0.0/8", "app.war")).hasMessageContaining("give one or the other");
     }
 
     @Test

@@ -42,7 +42,7 @@ import org.springframework.util.ClassUtils;
  * the one listener on {@code server.port} speaks TLS (PEM or key store files,
  * {@code spring.ssl.bundle.pem.*}/{@code jks.*} bundles, SNI server-name bundles). What Hawser does
  * not enforce yet fails {@link #getWebServer} with one line naming the property:
- * {@code server.compression.enabled}, {@code server.http2.enabled},
+ * {@code server.compression.excluded-user-agents}, {@code server.http2.enabled},
  * {@code server.server-header}, {@code server.servlet.session.persistent}, cookie SameSite suppliers
  * and a registered JSP servlet.
  */
@@ -157,7 +157,7 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
             throw new WebServerException("Unable to start embedded Hawser: " + e.getMessage(), e);
         }
         int port = getPort();
-        CountingHandler handler = new CountingHandler(new ServletAdapter(List.of(app)));
+        CountingHandler handler = new CountingHandler(compressing(new ServletAdapter(List.of(app))));
         NioConnector connector = port < 0 ? null : new NioConnector(config, handler);
         return new HawserWebServer(connector, handler, app, port, getShutdown() == Shutdown.GRACEFUL ? shutdownTimeout : null,
                 tlsFiles, config.tlsPort() >= 0);
@@ -229,9 +229,29 @@ public class HawserServletWebServerFactory extends AbstractConfigurableWebServer
         }
     }
 
+    /**
+     * {@code server.compression.*} as Hawser's {@link io.hawser.api.CompressionHandler} (gzip, Vary,
+     * weak ETags, never on ranges or already-encoded bodies): {@code min-response-size} (Boot's
+     * default 2KB) and {@code mime-types}; {@code excluded-user-agents} is refused.
+     */
+    private io.hawser.api.HttpHandler compressing(io.hawser.api.HttpHandler handler) {
+        org.springframework.boot.web.server.Compression c = getCompression();
+        if (c == null || !c.getEnabled()) {
+            return handler;
+        }
+        long size = c.getMinResponseSize().toBytes();
+        if (size < 0 || size > Integer.MAX_VALUE) {
+            throw new WebServerException("server.compression.min-response-size must be 0..2GB: " + c.getMinResponseSize(), null);
+        }
+        io.hawser.api.Compression config = new io.hawser.api.Compression((int) size,
+                new java.util.LinkedHashSet<>(List.of(c.getMimeTypes())), -1);
+        return new io.hawser.api.CompressionHandler(handler, config);
+    }
+
     private void refuseUnsupported() {
-        if (getCompression() != null && getCompression().getEnabled()) {
-            throw unsupported("server.compression.enabled");
+        if (getCompression() != null && getCompression().getEnabled() && getCompression().getExcludedUserAgents() != null
+                && getCompression().getExcludedUserAgents().length > 0) {
+            throw unsupported("server.compression.excluded-user-agents");
         }
         if (getHttp2() != null && getHttp2().isEnabled()) {
             throw unsupported("server.http2.enabled");

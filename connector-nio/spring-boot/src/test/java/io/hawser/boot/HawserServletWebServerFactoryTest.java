@@ -286,12 +286,40 @@ class HawserServletWebServerFactoryTest extends WebServerTestBase {
     }
 
     @Test
-    void compressionIsRefusedNamingTheProperty() {
+    void compressionGzipsLargeEnoughResponsesOfItsMimeTypesOnly() throws Exception {
         Compression compression = new Compression();
         compression.setEnabled(true);
+        compression.setMimeTypes(new String[] {"text/plain"});
+        factory.setCompression(compression); // Boot's default min-response-size: 2KB
+        String big = "hawser ".repeat(1000);
+        int port = start(servlet("/text", (req, res) -> {
+            res.setContentType("text/plain");
+            res.getWriter().print(req.getParameter("small") != null ? "tiny" : big);
+        }), servlet("/json", (req, res) -> {
+            res.setContentType("application/json");
+            res.getWriter().print("[\"" + big + "\"]");
+        }));
+        HttpResponse<byte[]> gz = TestHttp.getBytes(port, "/text", "Accept-Encoding", "gzip");
+        assertThat(gz.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        assertThat(gz.headers().allValues("Vary")).anySatisfy(v -> assertThat(v).containsIgnoringCase("accept-encoding"));
+        assertThat(new String(new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz.body())).readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(big);
+        assertThat(TestHttp.getBytes(port, "/text?small", "Accept-Encoding", "gzip").headers()
+                .firstValue("Content-Encoding")).as("under min-response-size").isEmpty();
+        assertThat(TestHttp.getBytes(port, "/json", "Accept-Encoding", "gzip").headers()
+                .firstValue("Content-Encoding")).as("not a listed MIME type").isEmpty();
+        assertThat(TestHttp.getBytes(port, "/text").headers().firstValue("Content-Encoding"))
+                .as("no Accept-Encoding").isEmpty();
+    }
+
+    @Test
+    void compressionExcludedUserAgentsAreRefusedNamingTheProperty() {
+        Compression compression = new Compression();
+        compression.setEnabled(true);
+        compression.setExcludedUserAgents(new String[] {"curl"});
         factory.setCompression(compression);
         assertThatThrownBy(() -> factory.getWebServer()).isInstanceOf(WebServerException.class)
-                .hasMessage("Hawser does not support server.compression.enabled yet");
+                .hasMessage("Hawser does not support server.compression.excluded-user-agents yet");
     }
 
     @Test

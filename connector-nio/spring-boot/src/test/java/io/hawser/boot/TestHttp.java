@@ -19,11 +19,20 @@ final class TestHttp {
     }
 
     static HttpResponse<String> get(int port, String path, String... headers) throws IOException, InterruptedException {
+        return CLIENT.send(request(port, path, headers), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** @return the response to a GET with {@code headers} (name, value, ...), its body as sent (no decoding) */
+    static HttpResponse<byte[]> getBytes(int port, String path, String... headers) throws IOException, InterruptedException {
+        return CLIENT.send(request(port, path, headers), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static HttpRequest request(int port, String path, String... headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
-        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return request.build();
     }
 
     /**

@@ -187,7 +187,9 @@ class LauncherTest {
         try (LauncherProcess hawser = new LauncherProcess(work, "--help")) {
             assertThat(hawser.exitCode()).isEqualTo(0);
             help = String.join("\n", hawser.remainingLines());
+            assertThat(hawser.stderr()).as("no picocli warning about a description").isEmpty();
         }
+        assertThat(help).contains("(%h %l %u %t \"%r\"");
         for (Method m : ConnectorConfig.class.getDeclaredMethods()) {
             if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0
                     && m.getReturnType() != ConnectorConfig.Builder.class && !m.getName().equals("toString")

@@ -26,13 +26,19 @@ import org.junit.jupiter.api.Timeout;
  * (RFC 9112 §9.6).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@org.junit.jupiter.api.TestInstance(org.junit.jupiter.api.TestInstance.Lifecycle.PER_CLASS)
 class LingeringCloseTest {
     private static final int ERROR_PAGE = 64 << 10;
-    private static NioConnector server;
+    private NioConnector server;
+
+    /** @return whether the handler runs on the selector loop ({@link NonBlockingLingeringCloseTest}) */
+    boolean nonBlocking() {
+        return false;
+    }
 
     @BeforeAll
-    static void start() throws IOException {
-        server = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).build(), exchange -> {
+    void start() throws IOException {
+        io.hawser.api.HttpHandler handler = exchange -> {
             if (exchange.path().equals("/early")) {
                 // refuses the upload without reading it, with a sizeable error page
                 exchange.setStatus(413);
@@ -41,16 +47,18 @@ class LingeringCloseTest {
                 return;
             }
             exchange.responseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
-        });
+        };
+        server = new NioConnector(ConnectorConfig.builder().host("127.0.0.1").port(0).build(),
+                nonBlocking() ? io.hawser.api.HttpHandler.nonBlocking(handler) : handler);
         server.start();
     }
 
     @AfterAll
-    static void stop() throws InterruptedException {
+    void stop() throws InterruptedException {
         server.stop(Duration.ofSeconds(1));
     }
 
-    private static Socket connect() throws IOException {
+    private Socket connect() throws IOException {
         Socket s = new Socket();
         s.setSoTimeout(10_000);
         s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);

@@ -34,19 +34,25 @@ import org.junit.jupiter.params.provider.MethodSource;
  * malformed), responses parsed from the wire.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@org.junit.jupiter.api.TestInstance(org.junit.jupiter.api.TestInstance.Lifecycle.PER_CLASS)
 class RawSocketTest {
     private static final int LIMITED_BODY = 1024;
-    private static NioConnector sample;
-    private static NioConnector limited;
+    private NioConnector sample;
+    private NioConnector limited;
+
+    /** @return whether the sample runs non-blocking, on the selector loop ({@link NonBlockingRawSocketTest}) */
+    boolean nonBlocking() {
+        return false;
+    }
 
     @BeforeAll
-    static void startServers() throws IOException {
-        sample = RawHttp.start(new SampleHandler());
-        limited = RawHttp.start(RawHttp.local().maxRequestBodySize(LIMITED_BODY).build(), new SampleHandler());
+    void startServers() throws IOException {
+        sample = RawHttp.start(new SampleHandler(nonBlocking()));
+        limited = RawHttp.start(RawHttp.local().maxRequestBodySize(LIMITED_BODY).build(), new SampleHandler(nonBlocking()));
     }
 
     @AfterAll
-    static void stopServers() {
+    void stopServers() {
         sample.close();
         limited.close();
     }

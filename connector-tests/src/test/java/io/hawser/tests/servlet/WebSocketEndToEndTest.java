@@ -231,6 +231,76 @@ class WebSocketEndToEndTest {
     }
 
     @Test
+    void anUnmaskedClientFrameClosesWith1002AfterGoodFramesSplitAcrossReads() throws Exception {
+        StringBuilder status = new StringBuilder();
+        try (Socket s = handshake(null, status)) {
+            assertThat(status.toString()).isEqualTo("HTTP/1.1 101 Switching Protocols");
+            OutputStream out = s.getOutputStream();
+            InputStream in = s.getInputStream();
+            for (int length : new int[] {5, 300}) { // 7-bit and 16-bit payload lengths
+                byte[] frame = maskedBinaryFrame(length);
+                for (int i = 0; i < frame.length; i += 7) { // in pieces: headers split across reads
+                    out.write(frame, i, Math.min(7, frame.length - i));
+                    out.flush();
+                }
+                assertThat(readBinaryEcho(in)).isEqualTo(length);
+            }
+            out.write(new byte[] {(byte) 0x81, 0x02, 'h', 'i'}); // text "hi", MASK bit clear (RFC 6455 §5.1)
+            assertThat(closeStatus(in)).isEqualTo(1002);
+            assertThat(in.read()).as("the server closes the connection").isEqualTo(-1);
+        }
+        await().until(() -> server.connector.stats().upgraded() == 0);
+        status.setLength(0);
+        try (Socket s = handshake(null, status)) {
+            // a 64-bit payload length with its most significant bit set (RFC 6455 §5.2)
+            s.getOutputStream().write(new byte[] {(byte) 0x82, (byte) 0xff, (byte) 0x80, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4});
+            assertThat(closeStatus(s.getInputStream())).isEqualTo(1002);
+        }
+        await().until(() -> server.connector.stats().upgraded() == 0);
+    }
+
+    /** @return a masked binary frame with a payload of {@code length} bytes */
+    private static byte[] maskedBinaryFrame(int length) {
+        java.io.ByteArrayOutputStream f = new java.io.ByteArrayOutputStream();
+        f.write(0x82);
+        if (length < 126) {
+            f.write(0x80 | length);
+        } else if (length <= 0xffff) {
+            f.write(0x80 | 126);
+            f.write(length >>> 8);
+            f.write(length);
+        } else {
+            f.write(0x80 | 127);
+            for (int shift = 56; shift >= 0; shift -= 8) {
+                f.write((int) ((long) length >>> shift));
+            }
+        }
+        byte[] mask = {9, 8, 7, 6};
+        f.writeBytes(mask);
+        for (int i = 0; i < length; i++) {
+            f.write((i % 251) ^ mask[i & 3]);
+        }
+        return f.toByteArray();
+    }
+
+    /** @return the payload length of the unmasked binary frame the server sends next */
+    private static int readBinaryEcho(InputStream in) throws Exception {
+        int b0 = in.read();
+        assertThat(b0).as("a final binary frame").isEqualTo(0x82);
+        int len = in.read();
+        assertThat(len & 0x80).as("server frames are not masked").isZero();
+        len &= 0x7f;
+        if (len == 126) {
+            len = (in.read() << 8) | in.read();
+        }
+        byte[] payload = in.readNBytes(len);
+        for (int i = 0; i < len; i++) {
+            assertThat(payload[i] & 0xff).isEqualTo(i % 251);
+        }
+        return len;
+    }
+
+    @Test
     void aHandshakeFromAnOriginNotAllowedIsRefused() throws Exception {
         StringBuilder status = new StringBuilder();
         try (Socket s = handshake("http://evil.example", status)) {

@@ -21,7 +21,10 @@ import java.util.function.ToLongFunction;
  * traffic counters as its JMX MBean has them ({@link NioConnector#management()}): {@code
  * hawser.connector.requests} (request heads received), {@code hawser.connector.bytes} with tag
  * {@code direction} = {@code in} or {@code out} (HTTP bytes, plaintext on TLS), {@code
- * hawser.connector.responses} with tag {@code status} = {@code 1xx} … {@code 5xx}, and, when given a
+ * hawser.connector.responses} with tag {@code status} = {@code 1xx} … {@code 5xx}, the response-time
+ * histogram {@code hawser.connector.response.time} (cumulative counters, as Prometheus buckets, with
+ * tag {@code le} = the bucket's upper bound in milliseconds, {@code 1} … {@code 10000}, or
+ * {@code +Inf}: responses that ended within that long of their complete request head), and, when given a
  * request count, the counter {@code hawser.requests} (requests handed to the servlet layer since
  * start). Each reading takes a fresh snapshot.
  */
@@ -68,6 +71,20 @@ public final class HawserMetricsBinder implements MeterBinder {
         responses(registry, "3xx", c -> c.management().getResponses3xx());
         responses(registry, "4xx", c -> c.management().getResponses4xx());
         responses(registry, "5xx", c -> c.management().getResponses5xx());
+        long[] bounds = connector.management() == null ? new long[0] : connector.management().getLatencyBucketBoundsMillis();
+        for (int i = 0; i <= bounds.length; i++) {
+            int upTo = i;
+            traffic(registry, "hawser.connector.response.time",
+                    "Responses that ended within le milliseconds of their request head, since start",
+                    List.of(Tag.of("le", i < bounds.length ? Long.toString(bounds[i]) : "+Inf")), c -> {
+                        long[] counts = c.management().getLatencyCounts();
+                        long sum = 0;
+                        for (int b = 0; b <= upTo; b++) {
+                            sum += counts[b];
+                        }
+                        return sum;
+                    });
+        }
         if (requests != null) {
             // Micrometer holds the state object weakly: the connector (held by its server), not the supplier
             FunctionCounter.builder("hawser.requests", connector, c -> requests.getAsLong())

@@ -56,6 +56,11 @@ class HawserMetricsBinderTest {
                     .isGreaterThan(40.0);
             assertThat(registry.get("hawser.connector.bytes").tag("direction", "out").functionCounter().count())
                     .isPositive();
+            assertThat(registry.get("hawser.connector.response.time").tag("le", "+Inf").functionCounter().count())
+                    .as("every completed response").isEqualTo(1.0);
+            assertThat(registry.get("hawser.connector.response.time").tag("le", "10000").functionCounter().count())
+                    .as("cumulative: the 200 ended within 10 s").isEqualTo(1.0);
+            assertThat(registry.find("hawser.connector.response.time").functionCounters()).hasSize(14);
         } finally {
             connector.stop(Duration.ZERO);
         }

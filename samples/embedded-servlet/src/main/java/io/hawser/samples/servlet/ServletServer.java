@@ -52,6 +52,10 @@ public final class ServletServer {
      */
     public static void main(String[] args) throws Exception {
         SampleOptions options = SampleOptions.parseOrExit("embedded-servlet", args);
+        if (options.nonBlocking()) { // servlets block: the loops never run them
+            System.err.println("embedded-servlet: --handler non-blocking is the raw sample's; servlets run on workers");
+            System.exit(2);
+        }
         UntilStopped.serve(start(options.config()), options.host());
     }
 }

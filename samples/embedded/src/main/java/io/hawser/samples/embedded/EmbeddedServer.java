@@ -25,7 +25,19 @@ public final class EmbeddedServer {
      * @throws IOException when the address cannot be bound
      */
     public static Connector start(ConnectorConfig config) throws IOException {
-        Connector connector = new NioConnector(config, new SampleHandler());
+        return start(config, false);
+    }
+
+    /**
+     * Starts a connector serving {@link SampleHandler}, blocking or not.
+     *
+     * @param config the connector configuration
+     * @param nonBlocking whether the handler runs on the selector loops ({@link SampleHandler#isNonBlocking()})
+     * @return the started connector
+     * @throws IOException when the address cannot be bound
+     */
+    public static Connector start(ConnectorConfig config, boolean nonBlocking) throws IOException {
+        Connector connector = new NioConnector(config, new SampleHandler(nonBlocking));
         connector.start();
         return connector;
     }
@@ -36,6 +48,6 @@ public final class EmbeddedServer {
      */
     public static void main(String[] args) throws Exception {
         SampleOptions options = SampleOptions.parseOrExit("embedded", args);
-        UntilStopped.serve(start(options.config()), options.host());
+        UntilStopped.serve(start(options.config(), options.nonBlocking()), options.host());
     }
 }

@@ -8,22 +8,30 @@ import java.io.PrintStream;
  * The samples' command line, read by hand so that a raw-handler embedder needs nothing but the SPI
  * and the connector core: {@code [--port N] [--host ADDRESS] [--headers-timeout D]
  * [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D] [--tls-port N --tls-cert PEM
- * --tls-key PEM] [--help]}, each value as the
+ * --tls-key PEM] [--handler blocking|non-blocking] [--help]}, each value as the
  * next argument or after {@code =}; durations as {@link DurationText} reads them ({@code 500ms},
- * {@code 20s}). Defaults: port 8080, host 127.0.0.1, the connector's own timeouts.
+ * {@code 20s}). Defaults: port 8080, host 127.0.0.1, the connector's own timeouts, a blocking
+ * handler (on worker threads; {@code non-blocking}: on the selector loops, where the sample supports it).
  */
 public final class SampleOptions {
     /** The usage text {@code --help} prints. */
     public static final String USAGE = "options: [--port N (8080; 0 picks a free one)] [--host ADDRESS (127.0.0.1)]"
             + " [--headers-timeout D] [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D]"
-            + " [--tls-port N --tls-cert CHAIN.pem --tls-key KEY.pem (PKCS#8)] [--help]";
+            + " [--tls-port N --tls-cert CHAIN.pem --tls-key KEY.pem (PKCS#8)] [--handler blocking|non-blocking] [--help]";
 
     private final ConnectorConfig config;
     private final String host;
+    private final boolean nonBlocking;
 
-    private SampleOptions(ConnectorConfig config, String host) {
+    private SampleOptions(ConnectorConfig config, String host, boolean nonBlocking) {
         this.config = config;
         this.host = host;
+        this.nonBlocking = nonBlocking;
+    }
+
+    /** @return whether {@code --handler non-blocking} asks for the handler to run on the selector loops */
+    public boolean nonBlocking() {
+        return nonBlocking;
     }
 
     /** @return the connector configuration the options describe */
@@ -46,6 +54,7 @@ public final class SampleOptions {
         String host = "127.0.0.1";
         String cert = null;
         String key = null;
+        boolean nonBlocking = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             int eq = arg.indexOf('=');
@@ -72,6 +81,11 @@ public final class SampleOptions {
                     case "--tls-port" -> b.tlsPort(Integer.parseInt(value));
                     case "--tls-cert" -> cert = value;
                     case "--tls-key" -> key = value;
+                    case "--handler" -> nonBlocking = switch (value) {
+                        case "blocking" -> false;
+                        case "non-blocking" -> true;
+                        default -> throw new IllegalArgumentException("must be blocking or non-blocking: " + value);
+                    };
                     default -> throw new IllegalArgumentException("unknown option " + name);
                 }
             } catch (NumberFormatException e) {
@@ -88,7 +102,7 @@ public final class SampleOptions {
             b.tls(io.hawser.api.TlsConfig.builder().certificate(java.nio.file.Path.of(cert), java.nio.file.Path.of(key)).build());
         }
         try {
-            return new SampleOptions(b.build(), host);
+            return new SampleOptions(b.build(), host, nonBlocking);
         } catch (IllegalStateException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
