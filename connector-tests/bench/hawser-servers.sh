@@ -10,13 +10,16 @@ default_java() {   # prints a Temurin 25 under /usr/lib/jvm, else the java on th
 }
 
 hawser_args() {   # fills HAWSER_ARGS (what follows java and its flags) for server $1 on port $2 serving WAR $3;
-                  # with $4 (a TLS port), $5 (PEM certificate chain) and $6 (PKCS#8 PEM key), HTTPS too
-  local jar="$ROOT/connector-nio/target/hawser.jar" tls=()
+                  # with $4 (a TLS port), $5 (PEM certificate chain) and $6 (PKCS#8 PEM key), HTTPS too;
+                  # with $7 (a folder with a WEB-INF/), the WAR at / and that folder at /static
+  local jar="$ROOT/connector-nio/target/hawser.jar" tls=() apps=("$3")
   [[ -n "${4:-}" ]] && tls=(--tls-port "$4" --tls-cert "$5" --tls-key "$6")
+  [[ -n "${7:-}" ]] && apps=("/=$3" "/static=$7")
   case "$1" in
-    hawser-servlet) HAWSER_ARGS=(-jar "$jar" --port "$2" --host 127.0.0.1 "${tls[@]}" "$3") ;;
-    hawser-vt)      HAWSER_ARGS=(-jar "$jar" --worker-threads 0 --port "$2" --host 127.0.0.1 "${tls[@]}" "$3") ;;
+    hawser-servlet) HAWSER_ARGS=(-jar "$jar" --port "$2" --host 127.0.0.1 "${tls[@]}" "${apps[@]}") ;;
+    hawser-vt)      HAWSER_ARGS=(-jar "$jar" --worker-threads 0 --port "$2" --host 127.0.0.1 "${tls[@]}" "${apps[@]}") ;;
     hawser-raw)     HAWSER_ARGS=(-jar "$ROOT/samples/embedded/target/embedded.jar" --port "$2" --host 127.0.0.1 "${tls[@]}") ;;
+    hawser-nb)      HAWSER_ARGS=(-jar "$ROOT/samples/embedded/target/embedded.jar" --handler non-blocking --port "$2" --host 127.0.0.1 "${tls[@]}") ;;
     *) return 1 ;;
   esac
 }

@@ -19,10 +19,12 @@ CONNECTIONS=50
 DEPTH=16
 IDLE_CONNS=10000
 TLS_IDLE_CONNS=2000   # a full handshake each: 10,000 take longer than Jetty's 30 s idle timeout, and Tomcat's ~72 KiB per idle TLS connection would overflow a 1 GiB heap's old generation
-ALL_SERVERS="hawser-servlet,hawser-vt,hawser-raw,jetty,tomcat,undertow"
+ALL_SERVERS="hawser-servlet,hawser-vt,hawser-raw,hawser-nb,jetty,tomcat,undertow,limit,nginx"
 SERVERS=$ALL_SERVERS
 CLEAR_WORKLOADS="keepalive,pipelined,close,idle"
 TLS_WORKLOADS="tls-keepalive,tls-pipelined,tls-close,tls-idle"
+source "$BENCH/workloads-bodies.sh"    # BODY_WORKLOADS (upload,download,static) and their helpers
+source "$BENCH/workloads-static.sh"
 WORKLOADS=$CLEAR_WORKLOADS
 JVM_FLAGS="-Xms1g -Xmx1g -XX:+UseParallelGC"
 SERVER_CPUS=0
@@ -39,20 +41,24 @@ usage() {
 usage: connector-tests/bench/run.sh [options]
 
 Builds Hawser (mvn -q package -DskipTests at the repository root) and the peers project, starts
-hawser-servlet, hawser-vt, hawser-raw, jetty, tomcat and undertow pinned to CPU $SERVER_CPUS, checks them with curl,
+hawser-servlet, hawser-vt, hawser-raw, hawser-nb, jetty, tomcat, undertow and the limit loop (and nginx for the static
+workload) pinned to CPU $SERVER_CPUS, checks them with curl,
 warms them up, then measures with wrk pinned to CPU $CLIENT_CPUS in interleaved rounds
 (for round { for workload { for server } }). Results: connector-tests/bench/results/<UTC time>/.
 The tls-* workloads are the same over HTTPS (TLS 1.3, one EC P-256 certificate generated at run
-time into the results folder, served by every server); they run only when asked for.
+time into the results folder, served by every server); they run only when asked for, as do the
+body workloads upload, download (servlet-read and servlet-written 64 KiB and 1 MiB bodies) and
+static (1 KiB, 64 KiB, 10 MiB files through the default servlet, and nginx).
 
   --quick            smoke run: 1 round, 3 s measurements (close 2 s), short warm-up; not for quoting
   --rounds N         rounds (default $ROUNDS)
   --duration S       seconds per keepalive/pipelined measurement (default $DURATION; close: $CLOSE_DURATION)
   --servers LIST     comma-separated subset of $ALL_SERVERS
   --workloads LIST   comma-separated subset of $CLEAR_WORKLOADS,
-                     $TLS_WORKLOADS, $SCALE_WORKLOADS (default: the first four);
-                     shorthands: clear (the first four), tls (the tls-* four), scale (the last four),
-                     all (all twelve)
+                     $TLS_WORKLOADS, $SCALE_WORKLOADS,
+                     $BODY_WORKLOADS (default: the first four);
+                     shorthands: clear (the first four), tls (the tls-* four), scale (conns1000,
+                     latency, idle50k, startup), bodies (upload, download, static), all (every one)
   --idle N           idle keep-alive connections for the idle workload (default $IDLE_CONNS)
   --tls-idle N       idle HTTPS connections for the tls-idle workload (default $TLS_IDLE_CONNS)
   --java PATH        java for every server (default: a Temurin 25 under /usr/lib/jvm, else java)
@@ -87,15 +93,20 @@ while [[ $# -gt 0 ]]; do
 done
 
 IFS=',' read -r -a SERVER_LIST <<<"$SERVERS"
-WORKLOADS=$(echo ",$WORKLOADS," | sed -e "s/,all,/,clear,tls,scale,/" -e "s/,clear,/,$CLEAR_WORKLOADS,/" \
-  -e "s/,tls,/,$TLS_WORKLOADS,/" -e "s/,scale,/,$SCALE_WORKLOADS,/" -e 's/^,//' -e 's/,$//')
+WORKLOADS=$(echo ",$WORKLOADS," | sed -e "s/,all,/,clear,tls,scale,bodies,/" -e "s/,clear,/,$CLEAR_WORKLOADS,/" \
+  -e "s/,tls,/,$TLS_WORKLOADS,/" -e "s/,scale,/,$SCALE_WORKLOADS,/" -e "s/,bodies,/,$BODY_WORKLOADS,/" \
+  -e 's/^,//' -e 's/,$//')
 IFS=',' read -r -a WORKLOAD_LIST <<<"$WORKLOADS"
 for s in "${SERVER_LIST[@]}"; do
   [[ ",$ALL_SERVERS," == *",$s,"* ]] || { echo "run.sh: unknown server '$s' (known: $ALL_SERVERS)" >&2; exit 2; }
 done
 for w in "${WORKLOAD_LIST[@]}"; do
-  [[ ",$CLEAR_WORKLOADS,$TLS_WORKLOADS,$SCALE_WORKLOADS," == *",$w,"* ]] || { echo "run.sh: unknown workload '$w'" >&2; exit 2; }
+  [[ ",$CLEAR_WORKLOADS,$TLS_WORKLOADS,$SCALE_WORKLOADS,$BODY_WORKLOADS," == *",$w,"* ]] || { echo "run.sh: unknown workload '$w'" >&2; exit 2; }
 done
+read -r -a WORKLOAD_LIST <<<"$(for w in "${WORKLOAD_LIST[@]}"; do cells_of "$w"; done | tr '\n' ' ')"   # upload -> upload-64k upload-1m ...
+BODY_CELLS=$(printf '%s\n' "${WORKLOAD_LIST[@]}" | grep -E '^(upload|download|static)-' | paste -sd, || true)
+STATIC=0
+[[ ",$BODY_CELLS," == *",static-"* ]] && STATIC=1
 TLS=0
 [[ ",$WORKLOADS," == *",tls-"* ]] && TLS=1
 tools=(wrk taskset curl awk mvn sha256sum)
@@ -201,10 +212,21 @@ for s in "${SERVER_LIST[@]}"; do
         continue
       fi
       ;;
-    hawser-raw)
+    nginx)
+      if [[ $STATIC != 1 ]]; then
+        SKIPPED+=("nginx: it serves the static workload only, which was not asked for")
+        continue
+      fi
+      if ! command -v nginx >/dev/null; then
+        SKIPPED+=("nginx: not installed (apt-get install -y nginx)")
+        log "SKIPPING nginx: no nginx on the PATH (Debian: apt-get install -y nginx)"
+        continue
+      fi
+      ;;
+    hawser-raw|hawser-nb)
       if [[ ! -f "$EMBEDDED_JAR" ]]; then
-        SKIPPED+=("hawser-raw: no samples/embedded/target/embedded.jar")
-        log "SKIPPING hawser-raw: samples/embedded/target/embedded.jar does not exist"
+        SKIPPED+=("$s: no samples/embedded/target/embedded.jar")
+        log "SKIPPING $s: samples/embedded/target/embedded.jar does not exist"
         continue
       fi
       ;;
@@ -221,7 +243,9 @@ if [[ $TLS == 1 ]]; then
   make_certificate "$OUT/tls" || { log "could not generate the TLS certificate (log: $OUT/tls/make.log)"; exit 1; }
   log "TLS: EC P-256 certificate for 127.0.0.1/localhost generated into ${OUT#"$ROOT"/}/tls/ (server.p12, chain.pem, key.pem)"
   for s in "${RUN_SERVERS[@]}"; do
-    if hawser_tls_missing "$s"; then
+    if [[ $s == limit || $s == nginx ]]; then
+      SKIPPED+=("$s: tls-* workloads (it speaks cleartext only)")
+    elif hawser_tls_missing "$s"; then
       SKIPPED+=("$s: tls-* workloads (its launcher has no --tls-port yet)")
       log "SKIPPING the tls-* workloads of $s: its --help lists no --tls-port (see $OUT/logs/$s-help.txt)"
     else
@@ -233,12 +257,15 @@ fi
 server_cmd() {   # fills CMD for server $1 on port $2 (and HTTPS on port $3 if given)
   local s="$1" port="$2" tls_port="${3:-}" war_arg=() tls_props=()
   [[ -f "$WAR" ]] && war_arg=("$WAR")
+  [[ -n "$STATIC_DIR" ]] && tls_props+=("-Dbench.static.dir=$STATIC_DIR")   # the static workload's docroot
   [[ -n "$tls_port" ]] && tls_props=("-Dbench.tls.port=$tls_port" "-Dbench.tls.keystore=$TLS_KEYSTORE" "-Dbench.tls.password=$TLS_PASSWORD")
   case "$s" in
-    hawser-*) hawser_args "$s" "$port" "$WAR" "$tls_port" "$TLS_CHAIN" "$TLS_KEY"; CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${HAWSER_ARGS[@]}") ;;
+    hawser-*) hawser_args "$s" "$port" "$WAR" "$tls_port" "$TLS_CHAIN" "$TLS_KEY" "$STATIC_DIR"; CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${HAWSER_ARGS[@]}") ;;
     jetty)    CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${tls_props[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/jetty/*" io.hawser.bench.peers.JettyLauncher "$port" "${war_arg[@]}") ;;
     tomcat)   CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${tls_props[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/tomcat/*" io.hawser.bench.peers.TomcatLauncher "$port" "${war_arg[@]}") ;;
     undertow) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${tls_props[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/undertow/*" io.hawser.bench.peers.UndertowLauncher "$port" "${war_arg[@]}") ;;
+    limit)    CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes" io.hawser.bench.peers.LimitServer "$port") ;;
+    nginx)    nginx_cmd "$port" ;;
   esac
 }
 
@@ -251,7 +278,12 @@ fi
 scale_raise_limits
 
 # ---------------------------------------------------------------- measuring helpers
-proc_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pid_family() { echo "$1" $(cat /proc/"$1"/task/*/children 2>/dev/null); }   # a process and its children (nginx's worker)
+proc_ticks() {   # user+system ticks of process $1 and its children
+  local f=() p
+  for p in $(pid_family "$1"); do f+=("/proc/$p/stat"); done
+  cat "${f[@]}" 2>/dev/null | awk '{ sub(/^.*\) /, ""); t += $12 + $13 } END { print t + 0 }'
+}
 rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
 threads_of() { awk '/^Threads:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
@@ -280,6 +312,7 @@ heap_after_gc_kb() {   # full GC, then used heap in KiB (S0U+S1U+EU+OU from jsta
 }
 
 wrk_cmd() {   # fills WRK for workload $1 of server $2, seconds $3 (tls-*: the same over HTTPS)
+  [[ -n "${BODY_BYTES[$1]:-}" ]] && { body_wrk_cmd "$@"; return; }   # workloads-bodies.sh
   local url="http://127.0.0.1:${PORT[$2]}/plaintext"
   [[ $1 == tls-* ]] && url="https://127.0.0.1:${TLS_PORT[$2]}/plaintext"
   WRK=(wrk -t1 "-c$CONNECTIONS" "-d${3}s" --latency)
@@ -311,7 +344,7 @@ measure_wrk() {   # $1 round, $2 workload, $3 server
   all_ticks >"$snap1"
   local wall_ms=$(( (t1 - t0) / 1000000 )) cpu_ms=$(( (p1 - p0) * 1000 / CLK_TCK ))
   local other_pct
-  other_pct=$(awk -v o="$(other_ms "$snap0" "$snap1" "$$ $pid")" -v t="$wall_ms" 'BEGIN { printf "%.1f", (t > 0 ? 100 * o / t : 0) }')
+  other_pct=$(awk -v o="$(other_ms "$snap0" "$snap1" "$$ $(pid_family "$pid")")" -v t="$wall_ms" 'BEGIN { printf "%.1f", (t > 0 ? 100 * o / t : 0) }')
   rm -f "$snap0" "$snap1"
   res=$(parse_wrk "$raw")
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$w" "$s" "$res" "$cpu_ms" "$wall_ms" \
@@ -413,6 +446,7 @@ fi
     echo "openssl_version=$(openssl version)"
   fi
   scale_env
+  [[ -n "$BODY_CELLS" ]] && bodies_env
   echo "loadavg_start=$(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/run.env"
 
@@ -427,6 +461,11 @@ settle() {   # before each measurement: wait (at most 30 s) until the server and
   log "CPUs $SERVER_CPUS/$CLIENT_CPUS still busy after 30 s of settling"
 }
 
+[[ $BODY_CELLS == *upload-* ]] && make_upload_bodies
+if [[ $STATIC == 1 ]]; then
+  make_static_files "$OUT/static"
+  log "static: 1k.bin, 64k.bin, 10m.bin generated into ${STATIC_DIR#"$ROOT"/}, served at /static/"
+fi
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 next=$PORT_BASE
 for s in "${RUN_SERVERS[@]}"; do
@@ -472,6 +511,10 @@ check() {   # PASS or FAIL: reasons. $2 = tls: the same requests over HTTPS (cur
   grep -q '^HTTP/1.1 200' "$f-plaintext.head" 2>/dev/null || bad+=("plaintext: status")
   grep -qi '^content-type: *text/plain' "$f-plaintext.head" 2>/dev/null || bad+=("plaintext: content-type")
   [[ "$(cat "$f-plaintext.body" 2>/dev/null)" == "Hello, World!" && $(stat -c %s "$f-plaintext.body") == 13 ]] || bad+=("plaintext: body")
+  if ! can_serve "$s" echo; then   # the limit loop and nginx: /plaintext only
+    if [[ ${#bad[@]} == 0 ]]; then echo "PASS (plaintext; no /echo)"; else local IFS=','; echo "FAIL: ${bad[*]}"; fi
+    return
+  fi
   "${curl[@]}" -s -m 20 -D "$f-echo.head" -o "$f-echo.body" -H 'Content-Type: application/octet-stream' \
     --data-binary "@$POST" "$base/echo" || bad+=("echo: curl failed")
   grep -q '^HTTP/1.1 200' "$f-echo.head" 2>/dev/null || bad+=("echo: status")
@@ -483,6 +526,10 @@ check() {   # PASS or FAIL: reasons. $2 = tls: the same requests over HTTPS (cur
 }
 for s in "${RUN_SERVERS[@]}"; do
   CHECK[$s]=$(check "$s")
+  if [[ -n "$BODY_CELLS" ]]; then   # workloads-bodies.sh: upload, download, static
+    bodies_check "$s"
+    [[ -n "$BODY_CHECK_TEXT" ]] && CHECK[$s]="${CHECK[$s]}; $BODY_CHECK_TEXT"
+  fi
   if [[ -n "${TLS_PORT[$s]:-}" ]]; then
     TLS_CHECK[$s]="curl $(check "$s" tls); openssl $(tls_handshake_check "${TLS_PORT[$s]}" "$OUT/check/$s-tls")"
     log "check $s over HTTPS: ${TLS_CHECK[$s]}"
@@ -491,11 +538,14 @@ for s in "${RUN_SERVERS[@]}"; do
     hawser-servlet) WHAT[$s]="Hawser $HAWSER_COMMIT: the hawser launcher serving the echo WAR (default workers: platform threads, virtual beyond 200 busy)" ;;
     hawser-vt) WHAT[$s]="Hawser $HAWSER_COMMIT: the same, with --worker-threads 0 (every request on a reused virtual-thread worker)" ;;
     hawser-raw) WHAT[$s]="Hawser $HAWSER_COMMIT: samples/embedded, raw HttpHandler, no servlet layer" ;;
+    hawser-nb) WHAT[$s]="Hawser $HAWSER_COMMIT: samples/embedded --handler non-blocking, the same raw handler on the selector loop (no worker hand-off)" ;;
+    nginx) WHAT[$s]="$(nginx -v 2>&1 | sed 's/^nginx version: //'): sendfile on, 1 worker, access_log off (config: nginx/nginx.conf)" ;;
     *) WHAT[$s]=$(grep -m1 ' listening on ' "$OUT/logs/$s.log" | sed 's/ listening on .*//' || true) ;;
   esac
   log "check $s: ${CHECK[$s]}"
 done
 # The peer launchers print "WARNING <server>: ..." when the WAR declares what they do not install.
+echo "not_served=$(for w in $(echo "$WORKLOADS" | tr , ' '); do not_served_note "$w"; done | paste -sd';' | sed 's/;/; /g')" >>"$OUT/run.env"
 echo "launcher_warnings=$(cat "$OUT"/logs/{jetty,tomcat,undertow}.log 2>/dev/null | grep '^WARNING [^:]' | sort -u | tr '\n' ';' || true)" >>"$OUT/run.env"
 rm -f "$POST"
 
@@ -508,6 +558,7 @@ for s in "${RUN_SERVERS[@]}"; do
   timeout 40 taskset -c "$CLIENT_CPUS" "${WRK[@]}" >"$OUT/raw/warmup-pipelined-$s.txt" 2>&1 || true
   wrk_cmd close "$s" $(( QUICK ? 1 : 2 ))
   timeout 40 taskset -c "$CLIENT_CPUS" "${WRK[@]}" >"$OUT/raw/warmup-close-$s.txt" 2>&1 || true
+  [[ -n "$BODY_CELLS" ]] && bodies_warmup "$s"
   [[ -n "${TLS_PORT[$s]:-}" ]] || continue
   log "warm-up $s over HTTPS: ${WARMUP} s tls-keepalive, then tls-pipelined and tls-close"
   for w in tls-keepalive tls-pipelined tls-close; do
@@ -523,6 +574,7 @@ for r in $(seq 1 "$ROUNDS"); do
     for s in "${RUN_SERVERS[@]}"; do
       [[ $w == tls-* && -z "${TLS_PORT[$s]:-}" ]] && continue   # logged and listed under skipped above
       scale_own_phase "$w" && continue   # idle50k, startup: after the rounds, on their own processes
+      serves "$s" "$w" || continue   # listed under not_served in run.env and the summary
       settle   # the previous server may still be busy after its load (Undertow's close warm-up: seconds)
       if [[ ${w#tls-} == idle ]]; then measure_idle "$r" "$w" "$s"
       elif [[ $w == latency ]]; then measure_latency "$r" "$s"

@@ -32,7 +32,7 @@ hawser_tls_missing() {
   local jar
   case "$1" in
     hawser-servlet|hawser-vt) jar="$ROOT/connector-nio/target/hawser.jar" ;;
-    hawser-raw) jar="$ROOT/samples/embedded/target/embedded.jar" ;;
+    hawser-raw|hawser-nb) jar="$ROOT/samples/embedded/target/embedded.jar" ;;
     *) return 1 ;;
   esac
   timeout 60 "$JAVA_BIN" -jar "$jar" --help >"$OUT/logs/$1-help.txt" 2>&1 || true

@@ -158,8 +158,8 @@ idle50k_phase() {
   read -r -a heap <<<"$IDLE50K_HEAP"
   flags=("${heap[@]}" "${flags[@]}")
   for s in "${RUN_SERVERS[@]}"; do
-    if [[ $s == hawser-raw ]]; then
-      SKIPPED+=("hawser-raw: idle50k (samples/embedded has no --max-connections; its 10,000 default would stop accepting)")
+    if [[ $s == hawser-raw || $s == hawser-nb ]]; then
+      SKIPPED+=("$s: idle50k (samples/embedded has no --max-connections; its 10,000 default would stop accepting)")
       log "SKIPPING idle50k for hawser-raw: samples/embedded has no --max-connections option"
       continue
     fi

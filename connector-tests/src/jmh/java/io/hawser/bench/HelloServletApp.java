@@ -12,8 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * A root web app with one hello-world servlet at {@code /plaintext}, behind a {@link ServletAdapter},
- * for the servlet variant of {@code io.hawser.nio.ConnectorPathBenchmark}. In its own package because
+ * A root web app with a hello-world servlet at {@code /plaintext} and a body servlet at
+ * {@code /body}, behind a {@link ServletAdapter}, for the servlet variants of
+ * {@code io.hawser.nio.ConnectorPathBenchmark} and {@code io.hawser.nio.BodyPathBenchmark}. In its own package because
  * classes in {@code io.hawser.nio} must not depend on servlet types (the architecture test checks the
  * benchmark classes too): the benchmark sees only an {@link HttpHandler}.
  */
@@ -39,6 +40,7 @@ public final class HelloServletApp implements AutoCloseable {
     public static HelloServletApp start() throws ServletException {
         WebApp app = WebApp.create("", null, HelloServletApp.class.getClassLoader());
         app.servletContext().addServlet("plaintext", new PlaintextServlet()).addMapping("/plaintext");
+        app.servletContext().addServlet("body", new BodyServlet()).addMapping("/body");
         app.start();
         return new HelloServletApp(app, new ServletAdapter(List.of(app)), null);
     }
@@ -77,6 +79,13 @@ public final class HelloServletApp implements AutoCloseable {
         PlaintextServlet.answer((HttpServletResponse) ac.getResponse());
         ac.complete();
         return true;
+    }
+
+    /**
+     * @return the adapter serving this app, as it is (blocking: its exchanges run on workers)
+     */
+    public HttpHandler handler() {
+        return handler;
     }
 
     /**
@@ -122,6 +131,41 @@ public final class HelloServletApp implements AutoCloseable {
         @Override
         protected void doGet(HttpServletRequest req, HttpServletResponse resp) {
             pending = req.startAsync();
+        }
+    }
+
+    /**
+     * {@code POST /body}: reads the whole request body from {@code getInputStream()} in 16 KiB reads,
+     * then answers {@code 200 application/octet-stream} with {@link #RESPONSE_SIZE} bytes and their
+     * Content-Length, written from one preallocated array in 16 KiB writes (the echo WAR's
+     * UploadServlet and DownloadServlet in one request). A body of another length than the
+     * request's Content-Length is a 500, which the benchmark's response check catches.
+     */
+    static final class BodyServlet extends HttpServlet {
+        private static final long serialVersionUID = 1L;
+        /** Bytes of the response body. */
+        static final int RESPONSE_SIZE = 64 * 1024;
+        private static final int PIECE = 16 * 1024;
+        private static final byte[] CONTENT = new byte[RESPONSE_SIZE];
+
+        @Override
+        protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws java.io.IOException {
+            byte[] scratch = new byte[PIECE];
+            jakarta.servlet.ServletInputStream in = req.getInputStream();
+            long length = 0;
+            for (int n; (n = in.read(scratch, 0, scratch.length)) >= 0; ) {
+                length += n;
+            }
+            if (length != req.getContentLengthLong()) {
+                resp.sendError(500, "read " + length + " body bytes");
+                return;
+            }
+            resp.setContentType("application/octet-stream");
+            resp.setContentLength(RESPONSE_SIZE);
+            jakarta.servlet.ServletOutputStream out = resp.getOutputStream();
+            for (int off = 0; off < RESPONSE_SIZE; off += PIECE) {
+                out.write(CONTENT, off, PIECE);
+            }
         }
     }
 }

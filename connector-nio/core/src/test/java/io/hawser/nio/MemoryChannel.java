@@ -3,15 +3,10 @@ package io.hawser.nio;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.channels.spi.SelectorProvider;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.Set;
 
 /**
  * An in-memory {@link SocketChannel}, in one of two modes.
@@ -29,7 +24,7 @@ import java.util.Set;
  * is kept in order ({@link #output()}), each write call that took bytes is counted
  * ({@link #writes}), and {@link #accept} bounds what the channel takes, as a full socket does.
  */
-final class MemoryChannel extends SocketChannel {
+final class MemoryChannel extends InMemorySocketChannel {
     /** Most response bytes kept per request; more fails the write. */
     static final int SINK_SIZE = 64 * 1024;
 
@@ -44,24 +39,16 @@ final class MemoryChannel extends SocketChannel {
     private long writable = Long.MAX_VALUE;
     /** Write calls that took at least one byte. */
     int writes;
-    /** Whether the connection half-closed the output (a lingering close). */
-    boolean outputShutdown;
-    private final InetSocketAddress remote;
-    private final InetSocketAddress local;
     /** The bytes written since the last read (the response to the last request). */
     final byte[] sink = new byte[SINK_SIZE];
     /** How many bytes of {@link #sink} were written since the last read. */
     int responseLength;
     /** Requests delivered so far. */
     long reads;
-    /** Whether the connection closed the channel (it must not, on the measured path). */
-    boolean closedByConnection;
 
     MemoryChannel(byte[] request, InetSocketAddress remote, InetSocketAddress local) {
-        super(SelectorProvider.provider());
+        super(remote, local);
         this.request = request;
-        this.remote = remote;
-        this.local = local;
     }
 
     /** @return a scripted channel: reads deliver what is {@linkplain #feed fed} */
@@ -118,11 +105,6 @@ final class MemoryChannel extends SocketChannel {
     }
 
     @Override
-    public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-        throw new UnsupportedOperationException("scattering read");
-    }
-
-    @Override
     public int write(ByteBuffer src) throws IOException {
         int n = take(src);
         if (n > 0) {
@@ -166,81 +148,5 @@ final class MemoryChannel extends SocketChannel {
         src.get(sink, responseLength, n);
         responseLength += n;
         return n;
-    }
-
-    @Override
-    public SocketAddress getRemoteAddress() {
-        return remote;
-    }
-
-    @Override
-    public SocketAddress getLocalAddress() {
-        return local;
-    }
-
-    @Override
-    public boolean isConnected() {
-        return true;
-    }
-
-    @Override
-    public boolean isConnectionPending() {
-        return false;
-    }
-
-    @Override
-    protected void implCloseSelectableChannel() {
-        closedByConnection = true;
-    }
-
-    @Override
-    protected void implConfigureBlocking(boolean block) {
-        // nothing to configure: reads and writes never block
-    }
-
-    @Override
-    public SocketChannel bind(SocketAddress address) {
-        throw new UnsupportedOperationException("bind");
-    }
-
-    @Override
-    public <T> SocketChannel setOption(SocketOption<T> name, T value) {
-        return this;
-    }
-
-    @Override
-    public <T> T getOption(SocketOption<T> name) {
-        throw new UnsupportedOperationException("getOption");
-    }
-
-    @Override
-    public Set<SocketOption<?>> supportedOptions() {
-        return Set.of();
-    }
-
-    @Override
-    public SocketChannel shutdownInput() {
-        return this;
-    }
-
-    @Override
-    public SocketChannel shutdownOutput() {
-        outputShutdown = true;
-        return this;
-    }
-
-    @Override
-    public Socket socket() {
-        throw new UnsupportedOperationException("socket");
-    }
-
-    @Override
-    public boolean connect(SocketAddress remote) {
-        throw new UnsupportedOperationException("connect");
-    }
-
-    @Override
-    public boolean finishConnect() {
-        return true;
     }
 }

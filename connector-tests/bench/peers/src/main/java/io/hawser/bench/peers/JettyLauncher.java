@@ -1,5 +1,7 @@
 package io.hawser.bench.peers;
 
+import java.nio.file.Path;
+import org.eclipse.jetty.ee11.servlet.DefaultServlet;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
@@ -10,6 +12,7 @@ import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 
 /**
@@ -22,6 +25,9 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * whose configuration adds the {@code SecureRequestCustomizer}. Its {@code SslContextFactory.Server} is
  * given the JDK's default protocols and cipher suites, and Jetty's own exclusion lists are emptied,
  * so that it enables exactly what the JDK and the other servers enable.
+ *
+ * <p>With {@code -Dbench.static.dir} (see {@link StaticFiles}) a second servlet context at
+ * {@code /static} serves that folder through Jetty's own {@code DefaultServlet} with its defaults.
  */
 public final class JettyLauncher {
     public static void main(String[] args) throws Exception {
@@ -57,8 +63,20 @@ public final class JettyLauncher {
                 handler.addServletMapping(mapping);
             }
         }
-        server.setHandler(context);
+        Path staticDir = StaticFiles.dir();
+        if (staticDir == null) {
+            server.setHandler(context);
+        } else {
+            ServletContextHandler files = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+            files.setContextPath(StaticFiles.CONTEXT_PATH);
+            files.setBaseResourceAsPath(staticDir);
+            files.addServlet(new ServletHolder("default", DefaultServlet.class), "/");
+            server.setHandler(new ContextHandlerCollection(files, context));
+        }
         server.start();
+        if (staticDir != null) {
+            StaticFiles.print("jetty", staticDir, "org.eclipse.jetty.ee11.servlet.DefaultServlet, defaults");
+        }
         app.print("jetty " + Server.getVersion(), WebApp.host(), connector.getLocalPort());
         if (tls != null) {
             tls.print("jetty " + Server.getVersion(), WebApp.host());

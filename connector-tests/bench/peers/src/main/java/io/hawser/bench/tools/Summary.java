@@ -24,7 +24,7 @@ import java.util.function.ToDoubleFunction;
  * {@code run.env} ({@code key=value}).
  */
 public final class Summary {
-    private static final String BASELINE = "jetty";
+    static final String BASELINE = "jetty";
 
     /** One line of a TSV file, fields by header name. */
     record Row(Map<String, String> f) {
@@ -130,6 +130,9 @@ public final class Summary {
         if (env.containsKey("skipped") && !env.get("skipped").isEmpty()) {
             line("- skipped: " + env.get("skipped"));
         }
+        if (env.containsKey("not_served") && !env.get("not_served").isEmpty()) {
+            line("- not measured (no such route, or its checks failed): " + env.get("not_served"));
+        }
         boolean tls = env.containsKey("tls");
         if (tls) {
             line("- TLS (tls-* workloads; HTTPS_URL = https://127.0.0.1:TLS_PORT/plaintext): " + env.get("tls")
@@ -148,9 +151,13 @@ public final class Summary {
                 + "(drift between rounds cancels). † = wrk's core ≥ 95 % busy, the server process below 90 % of its "
                 + "core and other processes below 10 %: wrk was the ceiling, compare CPU µs/req. Medians over rounds; "
                 + "min–max in brackets. Other procs CPU % above a few % means the cell was disturbed.");
+        BodySummary bodies = new BodySummary(env, meas);
         for (String w : distinct(meas, "workload")) {
-            workload(w);
+            if (!bodies.isBodyCell(w)) {
+                workload(w);
+            }
         }
+        out.append(bodies.write());
         for (String w : idleWorkloads()) {
             idleTable(w);
         }
@@ -196,6 +203,11 @@ public final class Summary {
                     + " | " + fmt0(srv) + " | " + fmt0(cli)
                     + " | " + errors
                     + " | " + fmt1(median(mine, r -> r.d("other_pct"))) + " |");
+        }
+        String limit = LimitRatios.line(w, rows);
+        if (!limit.isEmpty()) {
+            line("");
+            line(limit);
         }
     }
 
