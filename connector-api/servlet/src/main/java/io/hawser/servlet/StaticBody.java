@@ -45,7 +45,7 @@ final class StaticBody {
         resp.setContentLengthLong(length);
         if (body && length > 0) {
             try (Content c = new Content(file)) {
-                c.copy(0, length, resp.getOutputStream(), new byte[(int) Math.min(CHUNK, length)]);
+                c.copy(0, length, resp.getOutputStream(), null);
             }
         }
     }
@@ -63,7 +63,7 @@ final class StaticBody {
         resp.setHeader("Content-Range", span.contentRange(length));
         resp.setContentLengthLong(span.length());
         try (Content c = new Content(file)) {
-            c.copy(span.first(), span.length(), resp.getOutputStream(), new byte[(int) Math.min(CHUNK, span.length())]);
+            c.copy(span.first(), span.length(), resp.getOutputStream(), null);
         }
     }
 
@@ -123,10 +123,14 @@ final class StaticBody {
                     ? FileChannel.open(file, StandardOpenOption.READ) : null;
         }
 
+        /** @param buf a copy buffer, or {@code null} to make one only if one is needed (not for the connector's own stream) */
         void copy(long position, long count, OutputStream out, byte[] buf) throws IOException {
             if (channel != null) {
                 StaticBody.copy(channel, position, count, out, buf);
                 return;
+            }
+            if (buf == null) {
+                buf = new byte[(int) Math.min(CHUNK, Math.max(1, count))];
             }
             if (stream == null || position < at) {
                 close();
@@ -167,16 +171,16 @@ final class StaticBody {
             ((ServletOutput) out).sendFile(ch, position, count);
             return;
         }
-        ByteBuffer bb = ByteBuffer.wrap(buf);
+        ByteBuffer bb = ByteBuffer.wrap(buf != null ? buf : new byte[(int) Math.min(CHUNK, Math.max(1, count))]);
         long pos = position;
         long left = count;
         while (left > 0) {
-            bb.clear().limit((int) Math.min(buf.length, left));
+            bb.clear().limit((int) Math.min(bb.capacity(), left));
             int n = ch.read(bb, pos);
             if (n < 0) {
                 throw new EOFException("file shrank while being sent");
             }
-            out.write(buf, 0, n);
+            out.write(bb.array(), 0, n);
             pos += n;
             left -= n;
         }

@@ -140,7 +140,8 @@ final class Http1ResponseBody extends ResponseBody {
     }
 
     /**
-     * Zero-copy when it can be: with a declared Content-Length, blocking writes and a worker thread,
+     * A file that fits what is left of the response buffer is read straight into it (one copy, no
+     * intermediate array). Zero-copy when it can be: with a declared Content-Length, blocking writes and a worker thread,
      * the head and buffered bytes go out first, then the file goes to the socket with
      * {@link FileChannel#transferTo} ({@code sendfile}), parking while the socket is full.
      */
@@ -150,6 +151,22 @@ final class Http1ResponseBody extends ResponseBody {
             throw new IOException("response body closed");
         }
         checkDeclaredLength(count);
+        if (count <= bufferSize - this.count) {
+            // Small: read straight into the response buffer (the one copy), written with the head.
+            ensureBuffer();
+            bufferView.limit(this.count + (int) count).position(this.count);
+            long pos = position;
+            while (bufferView.hasRemaining()) {
+                int n = file.read(bufferView, pos);
+                if (n < 0) {
+                    throw new java.io.EOFException("file ended " + bufferView.remaining() + " bytes early");
+                }
+                pos += n;
+            }
+            this.count += (int) count;
+            written += count;
+            return;
+        }
         boolean declared = committed ? framing == Framing.LENGTH : declaredLength() >= 0;
         if (nonBlocking || connection.loop.inLoop() || !declared || count < ZERO_COPY_THRESHOLD
                 || connection.tls() != null) { // TLS encrypts: no sendfile

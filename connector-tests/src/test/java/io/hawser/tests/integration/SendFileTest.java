@@ -42,6 +42,20 @@ class SendFileTest {
         file = dir.resolve("big.bin");
         Files.write(file, content);
         server = RawHttp.start(exchange -> {
+            if (exchange.path().equals("/small")) { // fits the response buffer: read straight into it
+                exchange.responseFields().set("Content-Length", "1005");
+                exchange.responseBody().write("head:".getBytes());
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                    exchange.responseBody().sendFile(ch, 777, 1000);
+                }
+                return;
+            }
+            if (exchange.path().equals("/past-the-end")) { // a small span past the file's end
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+                    exchange.responseBody().sendFile(ch, SIZE - 10, 100);
+                }
+                return;
+            }
             boolean declared = exchange.path().equals("/declared");
             long from = 1000;
             long count = SIZE - from;
@@ -86,6 +100,18 @@ class SendFileTest {
         // the connection stays usable: the next response on it is framed right
         ContentResponse again = send(client.newRequest("http://127.0.0.1:" + server.port() + "/declared"));
         assertThat(again.getContent()).hasSize(SIZE - 1000 + 5);
+    }
+
+    @Test
+    void aSmallFileIsSentExactlyAfterTheBufferedBytesAndAShortOneFails() throws Exception {
+        ContentResponse r = send(client.newRequest("http://127.0.0.1:" + server.port() + "/small"));
+        assertThat(r.getStatus()).isEqualTo(200);
+        byte[] e = new byte[1005];
+        System.arraycopy("head:".getBytes(), 0, e, 0, 5);
+        System.arraycopy(content, 777, e, 5, 1000);
+        assertThat(r.getContent()).isEqualTo(e);
+        assertThat(send(client.newRequest("http://127.0.0.1:" + server.port() + "/past-the-end")).getStatus())
+                .as("the file ended early: nothing committed yet, so 500").isEqualTo(500);
     }
 
     @Test
