@@ -77,6 +77,9 @@ final class StaticResource {
         if (!target.startsWith(root)) {
             return of(Kind.FORBIDDEN);
         }
+        if (target.getFileSystem() == java.nio.file.FileSystems.getDefault() && !target.toFile().exists()) {
+            return of(Kind.MISSING); // a plain stat: toRealPath would say so by throwing, which costs more (precompressed siblings are looked for on every request)
+        }
         try {
             Path real = target.toRealPath();
             if (!real.startsWith(root)) {
@@ -119,8 +122,12 @@ final class StaticResource {
     }
 
     private static boolean isPrivate(String segment) {
-        String s = segment.replaceAll("[. ]+$", "");
-        return s.equalsIgnoreCase("WEB-INF") || s.equalsIgnoreCase("META-INF");
+        int end = segment.length();
+        while (end > 0 && (segment.charAt(end - 1) == '.' || segment.charAt(end - 1) == ' ')) {
+            end--; // trailing dots and spaces ignored, as Windows file systems do
+        }
+        return end == 7 && segment.regionMatches(true, 0, "WEB-INF", 0, 7)
+                || end == 8 && segment.regionMatches(true, 0, "META-INF", 0, 8);
     }
 
     private static StaticResource of(Kind kind) {

@@ -29,8 +29,21 @@ public final class HttpDate {
      * @return the IMF-fixdate, e.g. {@code Sun, 06 Nov 1994 08:49:37 GMT}
      */
     public static String format(long epochMillis) {
-        return IMF_FIXDATE.format(Instant.ofEpochMilli(epochMillis));
+        long second = Math.floorDiv(epochMillis, 1000);
+        Formatted l = last;
+        if (l.second == second) {
+            return l.text; // the same second as last time (a file's Last-Modified on every request for it)
+        }
+        String text = IMF_FIXDATE.format(Instant.ofEpochMilli(epochMillis));
+        last = new Formatted(second, text);
+        return text;
     }
+
+    /** The last second formatted and its text: one entry, replaced whole (no lock needed). */
+    private record Formatted(long second, String text) {
+    }
+
+    private static volatile Formatted last = new Formatted(Long.MIN_VALUE, "");
 
     /**
      * @param value a field value; surrounding whitespace is ignored
