@@ -5,14 +5,20 @@ import java.nio.ByteBuffer;
 /**
  * A bounded stack of same-sized heap buffers shared by a connector's loops and workers, so that a
  * connection borrows buffers only while it has bytes to hold (a partial head, a body, a response
- * being built) and keeps none while idle, without allocating per request. Buffers of another size
- * (grown ones) are not taken back and are left to the garbage collector. Thread-safe; the critical
- * sections are a few instructions long.
+ * being built) and keeps none while idle, without allocating per request. A pool may also keep a
+ * few large buffers (a request body arriving faster than its handler reads it grows a connection's
+ * input past a page: without them every such body allocated 64–192 KiB); buffers of any other size
+ * are not taken back and are left to the garbage collector. Thread-safe; the critical sections are
+ * a few instructions long.
  */
 final class BufferPool {
     private final int pageSize;
     private final ByteBuffer[] stack;
     private int count;
+    /** The large tier: capacity (0: none) and its stack. Guarded by this. */
+    private final int largeSize;
+    private final ByteBuffer[] large;
+    private int largeCount;
     /** Pages handed out and taken back, for tests: equal once nothing holds a page. Guarded by this. */
     private int lent;
     private int returned;
@@ -22,8 +28,20 @@ final class BufferPool {
      * @param maxPooled most buffers kept when returned
      */
     BufferPool(int pageSize, int maxPooled) {
+        this(pageSize, maxPooled, 0, 0);
+    }
+
+    /**
+     * @param pageSize capacity of every pooled page in bytes
+     * @param maxPooled most pages kept when returned
+     * @param largeSize capacity of the large buffers kept, above {@code pageSize}; 0 for none
+     * @param maxLarge most large buffers kept when returned
+     */
+    BufferPool(int pageSize, int maxPooled, int largeSize, int maxLarge) {
         this.pageSize = pageSize;
         this.stack = new ByteBuffer[maxPooled];
+        this.largeSize = largeSize;
+        this.large = new ByteBuffer[maxLarge];
     }
 
     /** @return the capacity of pooled buffers in bytes */
@@ -48,9 +66,27 @@ final class BufferPool {
         return b;
     }
 
-    /** @return a cleared buffer of at least {@code capacity} bytes: a pooled page when it fits */
+    /** @return a cleared buffer of at least {@code capacity} bytes: a pooled page, or large buffer, when it fits */
     ByteBuffer take(int capacity) {
-        return capacity <= pageSize ? take() : ByteBuffer.allocate(capacity);
+        if (capacity <= pageSize) {
+            return take();
+        }
+        if (capacity > largeSize) {
+            return ByteBuffer.allocate(capacity);
+        }
+        ByteBuffer b = null;
+        synchronized (this) {
+            lent++;
+            if (largeCount > 0) {
+                b = large[--largeCount];
+                large[largeCount] = null;
+            }
+        }
+        if (b == null) {
+            return ByteBuffer.allocate(largeSize);
+        }
+        b.clear();
+        return b;
     }
 
     /**
@@ -58,7 +94,19 @@ final class BufferPool {
      * must hold no reference to it afterwards.
      */
     void give(ByteBuffer b) {
-        if (b == null || b.capacity() != pageSize || !b.hasArray()) {
+        if (b == null || !b.hasArray()) {
+            return;
+        }
+        if (b.capacity() == largeSize && largeSize > pageSize) {
+            synchronized (this) {
+                returned++;
+                if (largeCount < large.length) {
+                    large[largeCount++] = b;
+                }
+            }
+            return;
+        }
+        if (b.capacity() != pageSize) {
             return;
         }
         synchronized (this) {

@@ -407,7 +407,7 @@ final class Http1Connection extends ListNode implements Runnable {
             in.flip();
         }
         if (in.capacity() - in.remaining() < src.remaining()) {
-            ByteBuffer bigger = ByteBuffer.allocate(Math.max(in.capacity() * 2, in.remaining() + src.remaining()));
+            ByteBuffer bigger = connector.pages().take(Math.max(in.capacity() * 2, in.remaining() + src.remaining()));
             bigger.put(in);
             bigger.flip();
             connector.pages().give(in);

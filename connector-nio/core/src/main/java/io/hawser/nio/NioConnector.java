@@ -29,7 +29,8 @@ public final class NioConnector implements Connector {
     private final AtomicInteger openConnections = new AtomicInteger();
     private final java.util.concurrent.Semaphore connectionPermits;
     /** 8 KiB pages for partial heads, request bytes, response heads and corked responses. */
-    private final BufferPool pages = new BufferPool(8192, 128);
+    /** 8 KiB pages, and a few buffers large enough for a body's input (two reads' worth) while its handler catches up. */
+    private final BufferPool pages = new BufferPool(8192, 128, 2 * SelectorLoop.READ_BUFFER_SIZE, 32);
     /** Response body buffers of the configured {@code responseBufferSize}. */
     private final BufferPool responseBuffers;
     /** Exchanges lent to connections while they are busy. */
