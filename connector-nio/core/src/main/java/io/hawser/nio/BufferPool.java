@@ -51,39 +51,32 @@ final class BufferPool {
 
     /** @return a cleared buffer of {@link #pageSize()} bytes (write mode), pooled or new */
     ByteBuffer take() {
-        ByteBuffer b = null;
-        synchronized (this) {
-            lent++;
-            if (count > 0) {
-                b = stack[--count];
-                stack[count] = null;
-            }
-        }
-        if (b == null) {
-            return ByteBuffer.allocate(pageSize);
-        }
-        b.clear();
-        return b;
+        return pop(false);
     }
 
     /** @return a cleared buffer of at least {@code capacity} bytes: a pooled page, or large buffer, when it fits */
     ByteBuffer take(int capacity) {
         if (capacity <= pageSize) {
-            return take();
+            return pop(false);
         }
-        if (capacity > largeSize) {
-            return ByteBuffer.allocate(capacity);
-        }
+        return capacity > largeSize ? ByteBuffer.allocate(capacity) : pop(true);
+    }
+
+    /** @return a cleared pooled page or large buffer (write mode), or a new one when none is kept */
+    private ByteBuffer pop(boolean big) {
         ByteBuffer b = null;
         synchronized (this) {
             lent++;
-            if (largeCount > 0) {
+            if (big && largeCount > 0) {
                 b = large[--largeCount];
                 large[largeCount] = null;
+            } else if (!big && count > 0) {
+                b = stack[--count];
+                stack[count] = null;
             }
         }
         if (b == null) {
-            return ByteBuffer.allocate(largeSize);
+            return ByteBuffer.allocate(big ? largeSize : pageSize);
         }
         b.clear();
         return b;
