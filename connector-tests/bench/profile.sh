@@ -5,7 +5,7 @@
 # (kernel and Java stacks, JIT symbols from -XX:+DumpPerfMapAtExit) and prints where the samples
 # went: TCP syscalls, thread hand-off, epoll, Java, JVM, on the loop and on the workers
 # (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
-# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw]
+# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit]
 #        [--workload keepalive|pipelined|close] [--seconds S] [--java PATH] [--no-build] [--perf]
 set -euo pipefail
 
@@ -54,7 +54,12 @@ mkdir -p "$OUT"
 JFR_FILE="$OUT/recording.jfr"
 FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
 [[ $PERF == 1 ]] && FLAGS+=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer)
-hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
+if [[ $SERVER == limit ]]; then   # the limit loop of the peers project (built by run.sh), for --perf against Hawser
+  [[ -d "$BENCH/peers/target/classes" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
+  HAWSER_ARGS=(-cp "$BENCH/peers/target/classes" io.hawser.bench.peers.LimitServer "$PORT")
+else
+  hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
+fi
 URL="http://127.0.0.1:$PORT/plaintext"
 case "$WORKLOAD" in
   keepalive) WRK=(wrk -t1 -c50) ;;
