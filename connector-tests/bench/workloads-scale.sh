@@ -160,9 +160,10 @@ idle50k_phase() {
   for s in "${RUN_SERVERS[@]}"; do
     if [[ $s == hawser-raw || $s == hawser-nb ]]; then
       SKIPPED+=("$s: idle50k (samples/embedded has no --max-connections; its 10,000 default would stop accepting)")
-      log "SKIPPING idle50k for hawser-raw: samples/embedded has no --max-connections option"
+      log "SKIPPING idle50k for $s: samples/embedded has no --max-connections option"
       continue
     fi
+    [[ $s == nginx ]] && continue   # the static-file reference only (no keep-alive /plaintext to hold)
     servers+=("$s")
   done
   [[ ${#servers[@]} -gt 0 ]] || return 0
