@@ -203,7 +203,7 @@ final class FailClosed {
      *     the {@code META-INF/resources} of its {@code WEB-INF/lib} jars (Servlet 6.1 §4.6), as
      *     {@code WEB-INF/lib/x.jar META-INF/resources/a.jsp}
      */
-    static List<String> jspPages(Path base) throws DeploymentException {
+    private static List<String> jspPages(Path base) throws DeploymentException {
         List<String> pages = new ArrayList<>();
         try (Stream<Path> files = Files.walk(base)) {
             pages.addAll(files.filter(p -> DefaultServlet.isJspFile(p.getFileName().toString()) && Files.isRegularFile(p))

@@ -8,10 +8,11 @@ import java.util.List;
  * for the apps that do: starting it (its TLD scan, the {@code jsp} servlet's initialization) is a
  * good part of a small WAR's start, and an app without JSP content cannot use it — a request for a
  * {@code .jsp} it does not have is 404 either way. Evidence, in order: a JSP page, document,
- * fragment or tag file anywhere in the app or in a {@code WEB-INF/lib} jar's
- * {@code META-INF/resources}; a {@code <jsp-config>} or {@code <jsp-file>}; a tag library
- * descriptor ({@code .tld}, which may declare listeners); a class extending Jasper's
- * {@code HttpJspBase} (a precompiled page).
+ * fragment or tag file anywhere in the exploded app, or a tag library descriptor ({@code .tld},
+ * which may declare listeners) under its {@code WEB-INF} (one walk of the files); a
+ * {@code <jsp-config>} or {@code <jsp-file>}; such a file or descriptor in a {@code WEB-INF/lib}
+ * jar or {@code WEB-INF/classes}, as the class path scan already lists them (no jar is opened
+ * again); a class extending Jasper's {@code HttpJspBase} (a precompiled page).
  */
 final class JspUse {
     private static final List<String> PRECOMPILED = List.of("org.apache.jasper.runtime.HttpJspBase");
@@ -27,37 +28,41 @@ final class JspUse {
      * @throws DeploymentException when the app's files cannot be listed
      */
     static String evidence(Path base, WebXml xml, AnnotationScan scan) throws DeploymentException {
-        List<String> pages = FailClosed.jspPages(base);
-        if (!pages.isEmpty()) {
-            return pages.get(0);
+        String file = firstFile(base);
+        if (file != null) {
+            return file;
         }
         for (DeploymentFeatures.Use u : xml.unsupported()) {
             if (DeploymentFeatures.needsJsp(u.feature())) {
                 return u.where();
             }
         }
-        String tld = scan.resourceWithExtension("tld");
-        if (tld != null) {
-            return tld;
-        }
-        String inWebInf = tldUnder(base, base.resolve("WEB-INF"));
-        if (inWebInf != null) {
-            return inWebInf;
+        // the jars of WEB-INF/lib (pages in META-INF/resources, TLDs in META-INF) and WEB-INF/classes, as scanned
+        for (String extension : JAR_EXTENSIONS) {
+            String resource = scan.resourceWithExtension(extension);
+            if (resource != null) {
+                return resource;
+            }
         }
         return scan.classesOf(PRECOMPILED).keySet().stream().findFirst().orElse(null);
     }
 
-    /** @return the first {@code .tld} file under {@code dir} (not in {@code WEB-INF/classes} or {@code lib}), relative to {@code base} */
-    private static String tldUnder(Path base, Path dir) throws DeploymentException {
-        if (!java.nio.file.Files.isDirectory(dir)) {
-            return null;
-        }
-        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".tld") && java.nio.file.Files.isRegularFile(p))
-                    .map(p -> base.relativize(p).toString().replace(java.io.File.separatorChar, '/')).sorted()
-                    .findFirst().orElse(null);
+    private static final List<String> JAR_EXTENSIONS = List.of("jsp", "jspx", "jspf", "tag", "tagx", "tld");
+
+    /**
+     * @return the first JSP page, fragment or tag file of the exploded app, or {@code .tld} under its
+     *     {@code WEB-INF}, relative to {@code base}; {@code null} for none (one walk, stopped at the first)
+     */
+    private static String firstFile(Path base) throws DeploymentException {
+        Path webInf = base.resolve("WEB-INF");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(base)) {
+            return files.filter(p -> {
+                String name = p.getFileName().toString();
+                return (io.hawser.servlet.DefaultServlet.isJspFile(name) || name.endsWith(".tld") && p.startsWith(webInf))
+                        && java.nio.file.Files.isRegularFile(p);
+            }).map(p -> base.relativize(p).toString().replace(java.io.File.separatorChar, '/')).findFirst().orElse(null);
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            throw new DeploymentException(null, "WEB-INF", "cannot list the web app's files: " + e.getMessage(), e);
+            throw new DeploymentException(null, "", "cannot list the web app's files: " + e.getMessage(), e);
         }
     }
 }

@@ -222,8 +222,8 @@ final class Http1RequestBody extends RequestBody {
         if (failure != null || (head.expectsContinue() && !continueSent)) {
             return MUST_CLOSE;
         }
-        long budget = connection.connector.config().maxUnreadBodyDrain() - skipped;
-        if (!chunked && remaining > budget) {
+        long max = connection.connector.config().maxUnreadBodyDrain();
+        if (!chunked && remaining > max - skipped) {
             return MUST_CLOSE;
         }
         boolean mayBlock = !connection.loop.inLoop();
@@ -233,7 +233,7 @@ final class Http1RequestBody extends RequestBody {
         int offset = page.arrayOffset();
         int length = page.capacity();
         try {
-            while (skipped <= connection.connector.config().maxUnreadBodyDrain()) {
+            while (skipped <= max) {
                 int n = mayBlock ? read(scratch, offset, length) : readAvailable(scratch, offset, length);
                 if (n < 0) {
                     return SKIPPED;

@@ -70,6 +70,19 @@ class JspUseTest {
     }
 
     @Test
+    void aTagLibraryDescriptorInAJarAloneGetsTheEngine() throws Exception {
+        Path app = work.resolve("jartld");
+        JavaSources.compile(app.resolve("WEB-INF/classes"), JavaSources.servletApiJar(), Map.of("com.acme.Hello", SERVLET));
+        Path lib = work.resolve("taglib");
+        JavaSources.write(lib.resolve("META-INF/x.tld"), "<taglib xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"3.0\">"
+                + "<tlib-version>1.0</tlib-version><short-name>x</short-name><uri>https://acme.example/x</uri></taglib>");
+        JavaSources.zip(lib, app.resolve("WEB-INF/lib/taglib.jar"));
+        try (DeployedServer server = new DeployedServer(Map.of("/jartld", JavaSources.zip(app, work.resolve("jartld.war"))))) {
+            assertThat(context(server).getServletRegistration("jsp")).isNotNull();
+        }
+    }
+
+    @Test
     void aTagLibraryDescriptorAloneGetsTheEngine() throws Exception {
         Path war = JavaSources.war(work, "tld", null, Map.of("com.acme.Hello", SERVLET), Map.of("WEB-INF/tlds/x.tld",
                 "<taglib xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" version=\"3.0\"><tlib-version>1.0</tlib-version>"
