@@ -54,9 +54,10 @@ mkdir -p "$OUT"
 JFR_FILE="$OUT/recording.jfr"
 FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
 [[ $PERF == 1 ]] && FLAGS+=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer)
-if [[ $SERVER == limit ]]; then   # the limit loop of the peers project (built by run.sh), for --perf against Hawser
+if [[ $SERVER == limit || $SERVER == limit-handoff ]]; then   # the limit loop of the peers project (built by run.sh), for --perf against Hawser
   [[ -d "$BENCH/peers/target/classes" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
   HAWSER_ARGS=(-cp "$BENCH/peers/target/classes" io.hawser.bench.peers.LimitServer "$PORT")
+  [[ $SERVER == limit-handoff ]] && HAWSER_ARGS+=(--hand-off)
 else
   hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
 fi

@@ -19,7 +19,7 @@ CONNECTIONS=50
 DEPTH=16
 IDLE_CONNS=10000
 TLS_IDLE_CONNS=2000   # a full handshake each: 10,000 take longer than Jetty's 30 s idle timeout, and Tomcat's ~72 KiB per idle TLS connection would overflow a 1 GiB heap's old generation
-ALL_SERVERS="hawser-servlet,hawser-vt,hawser-raw,hawser-nb,jetty,tomcat,undertow,limit,nginx"
+ALL_SERVERS="hawser-servlet,hawser-vt,hawser-raw,hawser-nb,jetty,tomcat,undertow,limit,limit-handoff,nginx"
 SERVERS=$ALL_SERVERS
 CLEAR_WORKLOADS="keepalive,pipelined,close,idle"
 TLS_WORKLOADS="tls-keepalive,tls-pipelined,tls-close,tls-idle"
@@ -243,7 +243,7 @@ if [[ $TLS == 1 ]]; then
   make_certificate "$OUT/tls" || { log "could not generate the TLS certificate (log: $OUT/tls/make.log)"; exit 1; }
   log "TLS: EC P-256 certificate for 127.0.0.1/localhost generated into ${OUT#"$ROOT"/}/tls/ (server.p12, chain.pem, key.pem)"
   for s in "${RUN_SERVERS[@]}"; do
-    if [[ $s == limit || $s == nginx ]]; then
+    if [[ $s == limit* || $s == nginx ]]; then
       SKIPPED+=("$s: tls-* workloads (it speaks cleartext only)")
     elif hawser_tls_missing "$s"; then
       SKIPPED+=("$s: tls-* workloads (its launcher has no --tls-port yet)")
@@ -265,6 +265,7 @@ server_cmd() {   # fills CMD for server $1 on port $2 (and HTTPS on port $3 if g
     tomcat)   CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${tls_props[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/tomcat/*" io.hawser.bench.peers.TomcatLauncher "$port" "${war_arg[@]}") ;;
     undertow) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" "${tls_props[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/undertow/*" io.hawser.bench.peers.UndertowLauncher "$port" "${war_arg[@]}") ;;
     limit)    CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes" io.hawser.bench.peers.LimitServer "$port") ;;
+    limit-handoff) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes" io.hawser.bench.peers.LimitServer "$port" --hand-off) ;;
     nginx)    nginx_cmd "$port" ;;
   esac
 }

@@ -23,18 +23,25 @@ import java.util.Iterator;
  * closes once that response is written. Request bodies, {@code /echo} and static files are not
  * served: run.sh uses it for keepalive, pipelined, close and idle only. Not a server: a reference.
  *
- * <p>Usage: {@code LimitServer PORT}; binds {@link WebApp#host()} (127.0.0.1 unless
+ * <p>Usage: {@code LimitServer PORT [--hand-off]}; binds {@link WebApp#host()} (127.0.0.1 unless
  * {@code -Dbench.host}). Read into one 64 KiB direct buffer, responses gathered into one 256 KiB
  * direct buffer per read; what the socket does not take is kept per connection and written on
  * {@code OP_WRITE}.
+ *
+ * <p>With {@code --hand-off} ("the limit loop with a hand-off", run.sh's {@code limit-handoff}) the
+ * loop only reads and counts heads; the responses are written by a worker thread it hands the
+ * connection to ({@link HandOff}: parked workers, one wake-up per hand-off unless a worker is already
+ * awake, the way a server that runs blocking servlet code off its selector must do it): the floor
+ * of a blocking-servlet server's response on this JVM, as the plain mode is the floor of a server
+ * that answers on its selector thread.
  */
 public final class LimitServer {
     private static final byte[] END_OF_HEAD = {'\r', '\n', '\r', '\n'};
     private static final byte[] CLOSE_LINE = "\r\nconnection: close".getBytes(StandardCharsets.US_ASCII);
 
     /** The canned responses, rebuilt when the second changes (their Date field). */
-    private byte[] keepAlive;
-    private byte[] closing;
+    private volatile byte[] keepAlive;
+    private volatile byte[] closing;
     private long dateSecond = -1;
     private final ByteBuffer in = ByteBuffer.allocateDirect(64 * 1024);
     private final ByteBuffer out = ByteBuffer.allocateDirect(256 * 1024);
@@ -51,7 +58,16 @@ public final class LimitServer {
         boolean closeAfterWrite;
         /** Response bytes the socket has not taken yet (write mode), or {@code null}. */
         ByteBuffer pending;
+        /** Hand-off mode: responses counted by the loop, not yet written by a worker (guarded by this). */
+        int owed;
+        /** Hand-off mode: the last owed response closes the connection (guarded by this). */
+        boolean closeOwed;
+        /** Hand-off mode: a worker has this connection (guarded by this). */
+        boolean onWorker;
     }
+
+    /** {@code --hand-off}: responses are written by {@link #handOff}'s workers, not by the loop. */
+    private final HandOff handOff;
 
     /**
      * Serves until killed.
@@ -61,7 +77,8 @@ public final class LimitServer {
      */
     public static void main(String[] args) throws IOException {
         int port = WebApp.port(args);
-        new LimitServer().run(port);
+        boolean handOff = args.length > 1 && args[1].equals("--hand-off");
+        new LimitServer(handOff).run(port);
     }
 
     private void run(int port) throws IOException {
@@ -71,7 +88,8 @@ public final class LimitServer {
         server.bind(new InetSocketAddress(WebApp.host(), port), 4096);
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);
-        System.out.println("limit loop (one selector thread, canned responses, no parsing) listening on http://"
+        System.out.println("limit loop (one selector thread, canned responses, no parsing"
+                + (handOff != null ? ", written by a worker thread" : "") + ") listening on http://"
                 + WebApp.host() + ":" + port + "/");
         System.out.flush();
         refreshResponses();
@@ -145,6 +163,13 @@ public final class LimitServer {
             }
             c.headMatched = 0;
             c.closeMatched = 0;
+            if (handOff != null) {
+                owe(key, c);
+                if (c.closeSeen) {
+                    break;
+                }
+                continue;
+            }
             byte[] response = c.closeSeen ? closing : keepAlive;
             if (out.remaining() < response.length) {
                 flush(key, c);
@@ -155,7 +180,74 @@ public final class LimitServer {
                 break; // nothing after a closing request is answered
             }
         }
-        flush(key, c);
+        if (handOff == null) {
+            flush(key, c);
+        }
+    }
+
+    /** Hand-off mode, on the loop: one more response owed on {@code c}; hands it to a worker unless one has it. */
+    private void owe(SelectionKey key, Conn c) {
+        boolean submit;
+        synchronized (c) {
+            c.owed++;
+            c.closeOwed |= c.closeSeen;
+            submit = !c.onWorker;
+            c.onWorker = true;
+        }
+        if (submit) {
+            handOff.execute(() -> answer(key, c));
+        }
+    }
+
+    /**
+     * Hand-off mode, on a worker: writes every response owed on {@code c}, then gives it back. The
+     * workloads' responses always fit the socket's buffer; should one not, the worker waits for
+     * room (this is a reference, not a server).
+     */
+    private void answer(SelectionKey key, Conn c) {
+        ByteBuffer buf = HandOff.buffer();
+        SocketChannel ch = (SocketChannel) key.channel();
+        try {
+            while (true) {
+                int n;
+                boolean closes;
+                synchronized (c) {
+                    n = c.owed;
+                    closes = c.closeOwed;
+                    c.owed = 0;
+                    if (n == 0) {
+                        c.onWorker = false;
+                        return;
+                    }
+                }
+                buf.clear();
+                for (int i = 0; i < n; i++) {
+                    byte[] response = closes && i == n - 1 ? closing : keepAlive;
+                    if (buf.remaining() < response.length) {
+                        drain(ch, buf);
+                    }
+                    buf.put(response);
+                }
+                drain(ch, buf);
+                if (closes) {
+                    close(key);
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            close(key);
+        }
+    }
+
+    /** Writes all of {@code buf} (write mode) and clears it. */
+    private static void drain(SocketChannel ch, ByteBuffer buf) throws IOException {
+        buf.flip();
+        while (buf.hasRemaining()) {
+            if (ch.write(buf) == 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+            }
+        }
+        buf.clear();
     }
 
     /** Writes {@link #out}; what the socket does not take is kept for {@code OP_WRITE}. */
@@ -227,5 +319,7 @@ public final class LimitServer {
         }
     }
 
-    private LimitServer() {}
+    private LimitServer(boolean handOff) {
+        this.handOff = handOff ? new HandOff() : null;
+    }
 }
