@@ -5,8 +5,8 @@
 # (kernel and Java stacks, JIT symbols from -XX:+DumpPerfMapAtExit) and prints where the samples
 # went: TCP syscalls, thread hand-off, epoll, Java, JVM, on the loop and on the workers
 # (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
-# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit]
-#        [--workload keepalive|pipelined|close] [--seconds S] [--java PATH] [--no-build] [--perf]
+# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit|limit-handoff]
+#        [--workload keepalive|pipelined|close|conns1000] [--seconds S] [--java PATH] [--no-build] [--perf]
 set -euo pipefail
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -66,6 +66,7 @@ case "$WORKLOAD" in
   keepalive) WRK=(wrk -t1 -c50) ;;
   pipelined) WRK=(wrk -t1 -c50 -s "$BENCH/pipeline.lua") ;;
   close) WRK=(wrk -t1 -c50 -H "Connection: close") ;;
+  conns1000) WRK=(wrk -t1 -c1000) ;;   # keepalive with 1,000 connections (run.sh's conns1000)
   *) echo "unknown workload $WORKLOAD" >&2; exit 2 ;;
 esac
 

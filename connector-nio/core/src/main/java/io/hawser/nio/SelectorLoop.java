@@ -90,6 +90,11 @@ final class SelectorLoop implements Runnable {
         return selector;
     }
 
+    /** @return the loop's thread; for tests */
+    Thread thread() {
+        return thread;
+    }
+
     boolean inLoop() {
         return Thread.currentThread() == thread;
     }
@@ -150,6 +155,10 @@ final class SelectorLoop implements Runnable {
                     }
                     acceptors = new Acceptor[0];
                     selector.selectNow(selectedAction); // deregisters the cancelled keys: the sockets close now
+                    // That select consumed any pending wake-up; whoever asked for it queued its task
+                    // before, and this turn runs it. Without this reset a stale flag would keep every
+                    // later execute() from waking the loop until an event or a timeout came.
+                    wakeupPending.set(false);
                 }
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "select after closing the server socket", e);
