@@ -158,11 +158,6 @@ idle50k_phase() {
   read -r -a heap <<<"$IDLE50K_HEAP"
   flags=("${heap[@]}" "${flags[@]}")
   for s in "${RUN_SERVERS[@]}"; do
-    if [[ $s == hawser-raw || $s == hawser-nb ]]; then
-      SKIPPED+=("$s: idle50k (samples/embedded has no --max-connections; its 10,000 default would stop accepting)")
-      log "SKIPPING idle50k for $s: samples/embedded has no --max-connections option"
-      continue
-    fi
     [[ $s == nginx ]] && continue   # the static-file reference only (no keep-alive /plaintext to hold)
     servers+=("$s")
   done
@@ -178,7 +173,10 @@ idle50k_phase() {
   for s in "${servers[@]}"; do
     while ! port_free "$port"; do port=$(( port + 1 )); done
     server_cmd "$s" "$port"
-    [[ $s == hawser-* ]] && CMD=("${CMD[@]:0:${#CMD[@]}-1}" --max-connections $(( IDLE50K_CONNS + 1000 )) "${CMD[-1]}")
+    case "$s" in   # the launcher's last argument is the WAR; the embedded sample has none
+      hawser-raw|hawser-nb) CMD+=(--max-connections $(( IDLE50K_CONNS + 1000 ))) ;;
+      hawser-*) CMD=("${CMD[@]:0:${#CMD[@]}-1}" --max-connections $(( IDLE50K_CONNS + 1000 )) "${CMD[-1]}") ;;
+    esac
     start_own "$s" "$port" "$s-idle50k" || { JVM_FLAG_ARRAY=("${saved[@]}"); exit 1; }
     port=$(( port + 1 ))
   done

@@ -8,16 +8,18 @@ import java.io.PrintStream;
  * The samples' command line, read by hand so that a raw-handler embedder needs nothing but the SPI
  * and the connector core: {@code [--port N] [--host ADDRESS] [--headers-timeout D]
  * [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D] [--tls-port N --tls-cert PEM
- * --tls-key PEM] [--handler blocking|non-blocking] [--help]}, each value as the
+ * --tls-key PEM] [--handler blocking|non-blocking] [--max-connections N] [--help]}, each value as the
  * next argument or after {@code =}; durations as {@link DurationText} reads them ({@code 500ms},
  * {@code 20s}). Defaults: port 8080, host 127.0.0.1, the connector's own timeouts, a blocking
- * handler (on worker threads; {@code non-blocking}: on the selector loops, where the sample supports it).
+ * handler (on worker threads; {@code non-blocking}: on the selector loops, where the sample supports it),
+ * the connector's own limit of open connections ({@link ConnectorConfig#maxConnections()}, 10,000).
  */
 public final class SampleOptions {
     /** The usage text {@code --help} prints. */
     public static final String USAGE = "options: [--port N (8080; 0 picks a free one)] [--host ADDRESS (127.0.0.1)]"
             + " [--headers-timeout D] [--request-timeout D] [--keep-alive-timeout D] [--write-timeout D]"
-            + " [--tls-port N --tls-cert CHAIN.pem --tls-key KEY.pem (PKCS#8)] [--handler blocking|non-blocking] [--help]";
+            + " [--tls-port N --tls-cert CHAIN.pem --tls-key KEY.pem (PKCS#8)] [--handler blocking|non-blocking]"
+            + " [--max-connections N (10000)] [--help]";
 
     private final ConnectorConfig config;
     private final String host;
@@ -78,6 +80,7 @@ public final class SampleOptions {
                     case "--request-timeout" -> b.requestTimeout(DurationText.parse(value));
                     case "--keep-alive-timeout" -> b.keepAliveTimeout(DurationText.parse(value));
                     case "--write-timeout" -> b.writeTimeout(DurationText.parse(value));
+                    case "--max-connections" -> b.maxConnections(Integer.parseInt(value));
                     case "--tls-port" -> b.tlsPort(Integer.parseInt(value));
                     case "--tls-cert" -> cert = value;
                     case "--tls-key" -> key = value;
