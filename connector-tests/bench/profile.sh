@@ -5,8 +5,9 @@
 # (kernel and Java stacks, JIT symbols from -XX:+DumpPerfMapAtExit) and prints where the samples
 # went: TCP syscalls, thread hand-off, epoll, Java, JVM, on the loop and on the workers
 # (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
-# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit|limit-handoff]
-#        [--workload keepalive|pipelined|close|conns1000] [--seconds S] [--java PATH] [--no-build] [--perf]
+# Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit|limit-handoff
+#        |jetty|tomcat|undertow] [--workload keepalive|pipelined|close|conns1000|upload-64k|upload-1m|download-64k
+#        |download-1m] [--seconds S] [--java PATH] [--no-build] [--perf]
 set -euo pipefail
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -30,7 +31,7 @@ while [[ $# -gt 0 ]]; do
     --java) JAVA_BIN="$2"; shift ;;
     --no-build) BUILD=0 ;;
     --perf) PERF=1 ;;
-    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -58,15 +59,27 @@ if [[ $SERVER == limit || $SERVER == limit-handoff ]]; then   # the limit loop o
   [[ -d "$BENCH/peers/target/classes" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
   HAWSER_ARGS=(-cp "$BENCH/peers/target/classes" io.hawser.bench.peers.LimitServer "$PORT")
   [[ $SERVER == limit-handoff ]] && HAWSER_ARGS+=(--hand-off)
+elif [[ $SERVER == jetty || $SERVER == tomcat || $SERVER == undertow ]]; then   # the peers (built by run.sh), with --perf
+  [[ -d "$BENCH/peers/target/lib/$SERVER" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
+  main=$(tr '[:lower:]' '[:upper:]' <<<"${SERVER:0:1}")${SERVER:1}Launcher
+  HAWSER_ARGS=(-cp "$BENCH/peers/target/classes:$BENCH/peers/target/lib/$SERVER/*" "io.hawser.bench.peers.$main" "$PORT"
+    "$ROOT/samples/echo/target/echo.war")
 else
   hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
 fi
 URL="http://127.0.0.1:$PORT/plaintext"
+CHECK_URL="$URL"
+body_bytes() { case "$1" in *-64k) echo 65536 ;; *-1m) echo 1048576 ;; esac; }
 case "$WORKLOAD" in
   keepalive) WRK=(wrk -t1 -c50) ;;
   pipelined) WRK=(wrk -t1 -c50 -s "$BENCH/pipeline.lua") ;;
   close) WRK=(wrk -t1 -c50 -H "Connection: close") ;;
   conns1000) WRK=(wrk -t1 -c1000) ;;   # keepalive with 1,000 connections (run.sh's conns1000)
+  upload-64k|upload-1m)   # run.sh's upload cells: POST the body to the echo WAR's /upload, 16 connections
+    head -c "$(body_bytes "$WORKLOAD")" /dev/urandom >"$OUT/body.bin"
+    WRK=(wrk -t1 -c16 -s "$BENCH/upload.lua"); URL="http://127.0.0.1:$PORT/upload" ;;
+  download-64k|download-1m)   # run.sh's download cells
+    WRK=(wrk -t1 -c16); URL="http://127.0.0.1:$PORT/download?size=$(body_bytes "$WORKLOAD")" ;;
   *) echo "unknown workload $WORKLOAD" >&2; exit 2 ;;
 esac
 
@@ -74,12 +87,13 @@ taskset -c "$SERVER_CPUS" "$JAVA_BIN" "${FLAGS[@]}" "${HAWSER_ARGS[@]}" >"$OUT/s
 PID=$!
 trap 'kill $PID 2>/dev/null || true' EXIT
 for _ in $(seq 100); do
-  curl -fsS -o /dev/null "$URL" 2>/dev/null && break
+  curl -fsS -o /dev/null "$CHECK_URL" 2>/dev/null && break
   sleep 0.1
 done
-curl -fsS -o /dev/null "$URL" || { echo "server did not answer $URL; see $OUT/server.log" >&2; exit 1; }
+curl -fsS -o /dev/null "$CHECK_URL" || { echo "server did not answer $CHECK_URL; see $OUT/server.log" >&2; exit 1; }
 extra=()
 [[ $WORKLOAD == pipelined ]] && extra=(-- 16)
+[[ $WORKLOAD == upload-* ]] && extra=(-- "$OUT/body.bin")
 taskset -c "$CLIENT_CPUS" "${WRK[@]}" -d"${WARMUP}s" "$URL" "${extra[@]}" >/dev/null
 if [[ $PERF == 1 ]]; then
   perf record -F 999 -g -p "$PID" -o "$OUT/perf.data" -- sleep "$SECONDS_RECORDED" 2>"$OUT/perf-record.log" &
