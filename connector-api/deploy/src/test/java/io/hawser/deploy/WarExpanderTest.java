@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,25 @@ class WarExpanderTest {
             WarExpander.delete(out);
         }
         assertThat(Files.exists(out)).isFalse();
+    }
+
+    @Test
+    void makesANewOwnerOnlyDirectoryEachTime() throws Exception {
+        Path a = WarExpander.createWorkDirectory("hawser-test-");
+        Path b = WarExpander.createWorkDirectory("hawser-test-");
+        try {
+            assertThat(a).isNotEqualTo(b);
+            assertThat(a.getParent()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
+            assertThat(a.getFileName().toString()).startsWith("hawser-test-");
+            assertThat(Files.isDirectory(a)).isTrue();
+            assertThat(Files.isDirectory(b)).isTrue();
+            if (a.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(a))).isEqualTo("rwx------");
+            }
+        } finally {
+            WarExpander.delete(a);
+            WarExpander.delete(b);
+        }
     }
 
     @Test

@@ -13,12 +13,22 @@ final class AccessLogOptions {
             description = "Common or Combined Log Format, JSON lines, or a pattern of Apache/Tomcat codes"
                     + " (%%h %%l %%u %%t \"%%r\" %%s %%b %%D %%T %%{Name}i %%{Name}o %%a %%A %%p %%m %%U %%q %%H %%v %%I;"
                     + " default common)") // %% : picocli formats descriptions with String.format
-    String format = "common";
+    String format = DEFAULT_FORMAT;
+
+    private static final String DEFAULT_FORMAT = "common";
 
     private AccessLogFormat compiled;
 
-    /** @throws IllegalArgumentException naming an unsupported pattern code */
+    /**
+     * Compiles the format, unless nothing will use it: without {@code --access-log}, the default
+     * format is not compiled (a given one still is, so a wrong one is refused all the same).
+     *
+     * @throws IllegalArgumentException naming an unsupported pattern code
+     */
     void check() {
+        if (target == null && format.equals(DEFAULT_FORMAT)) {
+            return;
+        }
         try {
             compiled = AccessLogFormat.of(format);
         } catch (IllegalArgumentException e) {
@@ -26,7 +36,7 @@ final class AccessLogOptions {
         }
     }
 
-    /** @return the line format; after {@link #check()} */
+    /** @return the line format; after {@link #check()}, with {@code --access-log} */
     AccessLogFormat format() {
         return compiled;
     }
