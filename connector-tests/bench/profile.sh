@@ -6,7 +6,10 @@
 # went: TCP syscalls, thread hand-off, epoll, Java, JVM, on the loop and on the workers
 # (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
 # Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit]
-#        [--workload keepalive|pipelined|close] [--seconds S] [--java PATH] [--no-build] [--perf]
+#        [--workload keepalive|pipelined|close|static] [--seconds S] [--java PATH] [--no-build] [--perf]
+#        [--port P] (default 28390)
+# (static: GET /static/1k.bin, 1024 random bytes served by the default servlet as run.sh's static-1k cell
+# serves them, 16 connections)
 set -euo pipefail
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -28,9 +31,10 @@ while [[ $# -gt 0 ]]; do
     --workload) WORKLOAD="$2"; shift ;;
     --seconds) SECONDS_RECORDED="$2"; shift ;;
     --java) JAVA_BIN="$2"; shift ;;
+    --port) PORT="$2"; shift ;;
     --no-build) BUILD=0 ;;
     --perf) PERF=1 ;;
-    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -57,16 +61,25 @@ FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
 if [[ $SERVER == limit ]]; then   # the limit loop of the peers project (built by run.sh), for --perf against Hawser
   [[ -d "$BENCH/peers/target/classes" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
   HAWSER_ARGS=(-cp "$BENCH/peers/target/classes" io.hawser.bench.peers.LimitServer "$PORT")
-else
-  hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
 fi
 URL="http://127.0.0.1:$PORT/plaintext"
+DOCROOT=""
 case "$WORKLOAD" in
   keepalive) WRK=(wrk -t1 -c50) ;;
   pipelined) WRK=(wrk -t1 -c50 -s "$BENCH/pipeline.lua") ;;
   close) WRK=(wrk -t1 -c50 -H "Connection: close") ;;
+  static)   # the docroot as workloads-static.sh makes it: an empty WEB-INF/ makes it an exploded web app
+    DOCROOT="$OUT/docroot"
+    mkdir -p "$DOCROOT/WEB-INF"
+    head -c 1024 /dev/urandom >"$DOCROOT/1k.bin"
+    URL="http://127.0.0.1:$PORT/static/1k.bin"
+    WRK=(wrk -t1 -c16) ;;
   *) echo "unknown workload $WORKLOAD" >&2; exit 2 ;;
 esac
+if [[ $SERVER != limit ]]; then
+  hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" "" "" "" "$DOCROOT" \
+    || { echo "unknown server $SERVER" >&2; exit 2; }
+fi
 
 taskset -c "$SERVER_CPUS" "$JAVA_BIN" "${FLAGS[@]}" "${HAWSER_ARGS[@]}" >"$OUT/server.log" 2>&1 &
 PID=$!
