@@ -24,7 +24,8 @@ import java.util.function.UnaryOperator;
  * app now, or were read from one when held.
  *
  * <p>Bounded: at most {@link Settings#maxEntries} paths (missing ones included, so requests for
- * made-up paths cannot grow it) and {@link Settings#maxSize} bytes of held content; beyond either,
+ * made-up paths cannot grow it) and {@link Settings#maxSize} bytes of held content and paths (a
+ * path counts its length, so long made-up ones count too); beyond either,
  * the least recently used entries go, down to 90 % of the bound. Lookups take no lock; a miss
  * resolves on disk and stores, eviction is serialized.
  */
@@ -42,8 +43,8 @@ final class StaticCache {
      * @param maxEntries {@code maxCachedFiles}: paths held; default 2048; 0 turns the cache off
      * @param maxFileSize {@code maxCachedFileSize}: bytes of the largest file whose content is held;
      *     default 16384 (larger files are sent from disk, zero-copy); 0 holds no content
-     * @param maxSize {@code maxCacheSize}: bytes of content held in all; default 10485760 (10 MiB,
-     *     Tomcat's {@code cacheMaxSize}); at least {@code maxFileSize}
+     * @param maxSize {@code maxCacheSize}: bytes of content and paths held in all; default 10485760
+     *     (10 MiB, Tomcat's {@code cacheMaxSize}); at least {@code maxFileSize}
      */
     record Settings(long validationMillis, int maxEntries, long maxFileSize, long maxSize) {
         static final Settings DEFAULT = new Settings(5000, 2048, 16 * 1024, 10 * 1024 * 1024);
@@ -103,7 +104,7 @@ final class StaticCache {
         final String contentType;
         /** A file's media type from {@code getMimeType}, {@code null} when unknown (a multipart part then has none). */
         final String mediaType;
-        /** Bytes of content held (the file's and its siblings'). */
+        /** Bytes held: the file's and its siblings' content, and the path's length. */
         final long bytes;
         /** Whether a file of the entry is sent from disk: such an entry is checked against it on each use. */
         final boolean onDisk;
@@ -112,13 +113,14 @@ final class StaticCache {
         /** {@link SessionClock#nanoTime} of the last use, to {@link #TOUCH_NANOS}; racy, which is fine for LRU. */
         long usedAt;
 
-        Entry(StaticResource resource, List<PrecompressedFiles.Variant> siblings, String mediaType, long now) {
+        Entry(String path, StaticResource resource, List<PrecompressedFiles.Variant> siblings, String mediaType,
+                long now) {
             this.resource = resource;
             this.siblings = siblings;
             this.mediaType = mediaType;
             this.contentType = resource.kind != StaticResource.Kind.FILE ? null
                     : mediaType != null ? mediaType : "application/octet-stream";
-            long held = resource.content != null ? resource.content.length : 0;
+            long held = path.length() + (resource.content != null ? resource.content.length : 0);
             boolean disk = resource.kind == StaticResource.Kind.FILE && resource.content == null;
             for (PrecompressedFiles.Variant v : siblings) {
                 held += v.resource().content != null ? v.resource().content.length : 0;
@@ -216,7 +218,7 @@ final class StaticCache {
                         previous == null ? List.of() : previous.siblings, maxContent);
             }
         }
-        return new Entry(r, siblings, type, now);
+        return new Entry(path, r, siblings, type, now);
     }
 
     private void store(Map<String, Entry> map, String path, Entry e) {
@@ -256,7 +258,7 @@ final class StaticCache {
         return external.size() + internal.size();
     }
 
-    /** @return the bytes of content held now */
+    /** @return the bytes of content and paths held now */
     long heldBytes() {
         return heldBytes.get();
     }

@@ -230,6 +230,12 @@ class StaticCacheTest {
         assertThat(get("/x.txt").body()).isEqualTo("x changed");
         assertThat(get("/z.txt").body()).isEqualTo("z" + hundred);
         assertThat(servlet.cache().heldBytes()).isLessThanOrEqualTo(250);
+
+        String longPath = "/" + "p".repeat(120); // made-up paths count their length
+        for (int i = 0; i < 10; i++) {
+            assertThat(get(longPath + i).status.get()).isEqualTo(404);
+            assertThat(servlet.cache().heldBytes()).isLessThanOrEqualTo(250);
+        }
     }
 
     @Test
