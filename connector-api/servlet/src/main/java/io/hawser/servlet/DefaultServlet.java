@@ -55,7 +55,8 @@ import java.util.List;
  *       Init-params (Jetty's names): {@code cacheValidationTime} (0: no cache, -1: never
  *       revalidated), {@code maxCachedFiles} (paths, default 2048; 0: no cache),
  *       {@code maxCachedFileSize} (bytes of the largest file held in memory, default 16384) and
- *       {@code maxCacheSize} (bytes of content and paths held in all, default 10 MiB); a bad value fails {@link #init}.</li>
+ *       {@code maxCacheSize} (bytes of content and paths held in all, default 10 MiB); a bad
+ *       value fails {@link #init}.</li>
  * </ul>
  */
 public class DefaultServlet extends HttpServlet {

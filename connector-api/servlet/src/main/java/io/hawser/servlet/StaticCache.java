@@ -174,7 +174,8 @@ final class StaticCache {
         Map<String, Entry> map = internalDispatch ? internal : external;
         long now = clock.nanoTime();
         Entry e = map.get(path);
-        if (e != null && now - e.checkedAt < validationNanos && (!e.onDisk || unchangedOnDisk(e, path, internalDispatch))) {
+        if (e != null && now - e.checkedAt < validationNanos
+                && (!e.onDisk || unchangedOnDisk(e, path, internalDispatch))) {
             if (now - e.usedAt >= TOUCH_NANOS) {
                 e.usedAt = now;
             }

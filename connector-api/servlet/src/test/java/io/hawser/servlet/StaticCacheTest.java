@@ -124,7 +124,8 @@ class StaticCacheTest {
         assertThat(range.body()).isEqualTo("234");
         FakeExchange two = get("/digits.txt", "Range", "bytes=0-0,-1");
         assertThat(two.status.get()).isEqualTo(206);
-        assertThat(two.body()).contains("Content-Range: bytes 0-0/10\r\n\r\n0").contains("Content-Range: bytes 9-9/10\r\n\r\n9");
+        assertThat(two.body()).contains("Content-Range: bytes 0-0/10\r\n\r\n0")
+                .contains("Content-Range: bytes 9-9/10\r\n\r\n9");
         FakeExchange head = request("HEAD", "/digits.txt");
         assertThat(head.responseFields.get("Content-Length")).isEqualTo("10");
         assertThat(head.responseBody.bytes()).isEmpty();
