@@ -238,9 +238,9 @@ final class StaticCache {
             return; // another thread evicted meanwhile
         }
         List<Held> all = new ArrayList<>(size() + 16);
-        external.forEach((path, e) -> all.add(new Held(external, path, e)));
-        internal.forEach((path, e) -> all.add(new Held(internal, path, e)));
-        all.sort(Comparator.comparingLong(h -> h.entry.usedAt));
+        external.forEach((path, e) -> all.add(new Held(external, path, e, e.usedAt)));
+        internal.forEach((path, e) -> all.add(new Held(internal, path, e, e.usedAt)));
+        all.sort(Comparator.comparingLong(Held::usedAt)); // a snapshot: hits go on touching the entries
         for (Held h : all) {
             if (size() <= entriesTarget && heldBytes.get() <= bytesTarget) {
                 break;
@@ -251,7 +251,8 @@ final class StaticCache {
         }
     }
 
-    private record Held(Map<String, Entry> map, String path, Entry entry) {
+    /** An entry as eviction found it, with its recency then (a sort over changing keys would be inconsistent). */
+    private record Held(Map<String, Entry> map, String path, Entry entry, long usedAt) {
     }
 
     /** @return the paths held now */
