@@ -240,6 +240,37 @@ class StaticCacheTest {
     }
 
     @Test
+    void concurrentHitsAndMissesWhileEvictingAnswerRightAndStayBounded() throws Exception {
+        params.put("maxCachedFiles", "20");
+        for (int i = 0; i < 40; i++) {
+            write("f" + i + ".txt", "file " + i);
+        }
+        start();
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 500; i++) {
+                        int n = (i * 7 + seed * 13) % 40;
+                        FakeExchange r = get("/f" + n + ".txt");
+                        assertThat(r.body()).isEqualTo("file " + n);
+                        assertThat(get("/none-" + seed + "-" + i).status.get()).isEqualTo(404);
+                    }
+                    return null;
+                }));
+            }
+            for (var f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(servlet.cache().size()).isLessThanOrEqualTo(20);
+    }
+
+    @Test
     void aValidationTimeOfMinusOneNeverLooksAgain() throws Exception {
         params.put("cacheValidationTime", "-1");
         write("page.txt", "first");
