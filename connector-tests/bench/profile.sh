@@ -6,8 +6,10 @@
 # went: TCP syscalls, thread hand-off, epoll, Java, JVM, on the loop and on the workers
 # (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
 # Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit|limit-handoff
-#        |jetty|tomcat|undertow] [--workload keepalive|pipelined|close|conns1000|upload-64k|upload-1m|download-64k
-#        |download-1m] [--seconds S] [--java PATH] [--no-build] [--perf]
+#        |jetty|tomcat|undertow] [--workload keepalive|pipelined|close|conns1000|static|upload-64k|upload-1m
+#        |download-64k|download-1m] [--seconds S] [--java PATH] [--no-build] [--perf] [--port P] (default 28390)
+# (static: GET /static/1k.bin, 1024 random bytes served by the default servlet as run.sh's static-1k cell
+# serves them, 16 connections; upload-*/download-*: run.sh's body cells, 16 connections)
 set -euo pipefail
 
 BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,9 +31,10 @@ while [[ $# -gt 0 ]]; do
     --workload) WORKLOAD="$2"; shift ;;
     --seconds) SECONDS_RECORDED="$2"; shift ;;
     --java) JAVA_BIN="$2"; shift ;;
+    --port) PORT="$2"; shift ;;
     --no-build) BUILD=0 ;;
     --perf) PERF=1 ;;
-    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -55,26 +58,20 @@ mkdir -p "$OUT"
 JFR_FILE="$OUT/recording.jfr"
 FLAGS=(-Xms1g -Xmx1g -XX:+UseParallelGC)
 [[ $PERF == 1 ]] && FLAGS+=(-XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit -XX:+PreserveFramePointer)
-if [[ $SERVER == limit || $SERVER == limit-handoff ]]; then   # the limit loop of the peers project (built by run.sh), for --perf against Hawser
-  [[ -d "$BENCH/peers/target/classes" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
-  HAWSER_ARGS=(-cp "$BENCH/peers/target/classes" io.hawser.bench.peers.LimitServer "$PORT")
-  [[ $SERVER == limit-handoff ]] && HAWSER_ARGS+=(--hand-off)
-elif [[ $SERVER == jetty || $SERVER == tomcat || $SERVER == undertow ]]; then   # the peers (built by run.sh), with --perf
-  [[ -d "$BENCH/peers/target/lib/$SERVER" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
-  main=$(tr '[:lower:]' '[:upper:]' <<<"${SERVER:0:1}")${SERVER:1}Launcher
-  HAWSER_ARGS=(-cp "$BENCH/peers/target/classes:$BENCH/peers/target/lib/$SERVER/*" "io.hawser.bench.peers.$main" "$PORT"
-    "$ROOT/samples/echo/target/echo.war")
-else
-  hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" || { echo "unknown server $SERVER" >&2; exit 2; }
-fi
 URL="http://127.0.0.1:$PORT/plaintext"
-CHECK_URL="$URL"
+DOCROOT=""
 body_bytes() { case "$1" in *-64k) echo 65536 ;; *-1m) echo 1048576 ;; esac; }
 case "$WORKLOAD" in
   keepalive) WRK=(wrk -t1 -c50) ;;
   pipelined) WRK=(wrk -t1 -c50 -s "$BENCH/pipeline.lua") ;;
   close) WRK=(wrk -t1 -c50 -H "Connection: close") ;;
   conns1000) WRK=(wrk -t1 -c1000) ;;   # keepalive with 1,000 connections (run.sh's conns1000)
+  static)   # the docroot as workloads-static.sh makes it: an empty WEB-INF/ makes it an exploded web app
+    DOCROOT="$OUT/docroot"
+    mkdir -p "$DOCROOT/WEB-INF"
+    head -c 1024 /dev/urandom >"$DOCROOT/1k.bin"
+    URL="http://127.0.0.1:$PORT/static/1k.bin"
+    WRK=(wrk -t1 -c16) ;;
   upload-64k|upload-1m)   # run.sh's upload cells: POST the body to the echo WAR's /upload, 16 connections
     head -c "$(body_bytes "$WORKLOAD")" /dev/urandom >"$OUT/body.bin"
     WRK=(wrk -t1 -c16 -s "$BENCH/upload.lua"); URL="http://127.0.0.1:$PORT/upload" ;;
@@ -82,6 +79,22 @@ case "$WORKLOAD" in
     WRK=(wrk -t1 -c16); URL="http://127.0.0.1:$PORT/download?size=$(body_bytes "$WORKLOAD")" ;;
   *) echo "unknown workload $WORKLOAD" >&2; exit 2 ;;
 esac
+CHECK_URL="$URL"
+[[ $WORKLOAD == upload-* ]] && CHECK_URL="http://127.0.0.1:$PORT/plaintext"   # a GET that answers 200
+if [[ $SERVER == limit || $SERVER == limit-handoff ]]; then   # the limit loop of the peers project (built by run.sh), for --perf against Hawser
+  [[ -d "$BENCH/peers/target/classes" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
+  HAWSER_ARGS=(-cp "$BENCH/peers/target/classes" io.hawser.bench.peers.LimitServer "$PORT")
+  [[ $SERVER == limit-handoff ]] && HAWSER_ARGS+=(--hand-off)
+elif [[ $SERVER == jetty || $SERVER == tomcat || $SERVER == undertow ]]; then   # the peers (built by run.sh), with --perf
+  [[ -d "$BENCH/peers/target/lib/$SERVER" ]] || { echo "build the peers first (connector-tests/bench/run.sh builds them)" >&2; exit 2; }
+  main=$(tr '[:lower:]' '[:upper:]' <<<"${SERVER:0:1}")${SERVER:1}Launcher
+  [[ -n "$DOCROOT" ]] && FLAGS+=("-Dbench.static.dir=$DOCROOT")   # the peers' /static context (StaticFiles)
+  HAWSER_ARGS=(-cp "$BENCH/peers/target/classes:$BENCH/peers/target/lib/$SERVER/*" "io.hawser.bench.peers.$main" "$PORT"
+    "$ROOT/samples/echo/target/echo.war")
+else
+  hawser_args "$SERVER" "$PORT" "$ROOT/samples/echo/target/echo.war" "" "" "" "$DOCROOT" \
+    || { echo "unknown server $SERVER" >&2; exit 2; }
+fi
 
 taskset -c "$SERVER_CPUS" "$JAVA_BIN" "${FLAGS[@]}" "${HAWSER_ARGS[@]}" >"$OUT/server.log" 2>&1 &
 PID=$!

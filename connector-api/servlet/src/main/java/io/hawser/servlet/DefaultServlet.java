@@ -2,7 +2,6 @@ package io.hawser.servlet;
 
 import io.hawser.api.ByteRanges;
 import io.hawser.api.ConditionalRequest;
-import io.hawser.api.HttpDate;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.ServletException;
@@ -50,6 +49,14 @@ import java.util.List;
  *       backslashes and NUL in the path → 400.</li>
  *   <li>JSP pages ({@link #isJspFile}) → 404 always, also as welcome files: every container maps
  *       them to a JSP servlet, so their source is never content.</li>
+ *   <li>What each path resolves to is cached ({@link StaticCache}, with the bytes of small files),
+ *       and resolved on disk again after {@code cacheValidationTime} milliseconds (default 5000):
+ *       a file changed, added or deleted on disk is answered as it now is within that time.
+ *       Init-params (Jetty's names): {@code cacheValidationTime} (0: no cache, -1: never
+ *       revalidated), {@code maxCachedFiles} (paths, default 2048; 0: no cache),
+ *       {@code maxCachedFileSize} (bytes of the largest file held in memory, default 16384) and
+ *       {@code maxCacheSize} (bytes of content and paths held in all, default 10 MiB); a bad
+ *       value fails {@link #init}.</li>
  * </ul>
  */
 public class DefaultServlet extends HttpServlet {
@@ -65,6 +72,8 @@ public class DefaultServlet extends HttpServlet {
     private final transient List<String> welcomeFiles = new ArrayList<>();
     /** Whether precompressed siblings ({@code .br}, {@code .gz}) are sent; init-param {@code precompressed}. */
     private boolean precompressed = true;
+    /** What paths resolve to; {@code null} when there is no root. */
+    private transient StaticCache cache;
 
     /**
      * For declaration in web.xml: the directory is {@code getServletContext().getRealPath("/")}; the
@@ -96,6 +105,12 @@ public class DefaultServlet extends HttpServlet {
             }
             precompressed = Boolean.parseBoolean(pre);
         }
+        StaticCache.Settings settings;
+        try {
+            settings = StaticCache.Settings.from(this::getInitParameter);
+        } catch (IllegalArgumentException e) {
+            throw new ServletException(e.getMessage(), e);
+        }
         if (welcomeFiles.isEmpty()) {
             String param = getInitParameter("welcomeFiles");
             if (param != null) {
@@ -120,6 +135,22 @@ public class DefaultServlet extends HttpServlet {
                 all.addAll(own.subList(1, own.size()));
             }
             roots = List.copyOf(all);
+            SessionClock clock = getServletContext() instanceof AppContext ctx ? ctx.app().sessions().clock()
+                    : SessionClock.SYSTEM;
+            cache = new StaticCache(roots, precompressed, getServletContext()::getMimeType, clock, settings);
+        }
+    }
+
+    /** @return what paths resolve to, {@code null} without a directory to serve (for tests) */
+    StaticCache cache() {
+        return cache;
+    }
+
+    /** Drops the cache. */
+    @Override
+    public void destroy() {
+        if (cache != null) {
+            cache.clear();
         }
     }
 
@@ -187,7 +218,7 @@ public class DefaultServlet extends HttpServlet {
         if (isJspFile(path)) {
             return false;
         }
-        StaticResource.Kind kind = StaticResource.resolve(roots, path, false).kind;
+        StaticResource.Kind kind = cache.lookup(path, false).resource.kind;
         return kind == StaticResource.Kind.FILE || kind == StaticResource.Kind.DIRECTORY;
     }
 
@@ -202,13 +233,13 @@ public class DefaultServlet extends HttpServlet {
             redirectToDirectory(req, resp);
             return;
         }
-        StaticResource r = StaticResource.resolve(roots, path, req.getDispatcherType() != DispatcherType.REQUEST);
-        switch (r.kind) {
+        StaticCache.Entry entry = cache.lookup(path, req.getDispatcherType() != DispatcherType.REQUEST);
+        switch (entry.resource.kind) {
             case FILE:
                 if (path.endsWith("/") || isJspFile(path)) {
                     resp.sendError(HttpServletResponse.SC_NOT_FOUND);
                 } else {
-                    send(req, resp, r, path, body);
+                    send(req, resp, entry, body);
                 }
                 break;
             case DIRECTORY:
@@ -237,6 +268,9 @@ public class DefaultServlet extends HttpServlet {
             servletPath = req.getServletPath();
             pathInfo = req.getPathInfo();
         }
+        if (pathInfo == null && servletPath != null) {
+            return servletPath; // the default servlet's own mapping, /: no concatenation
+        }
         return (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);
     }
 
@@ -249,9 +283,9 @@ public class DefaultServlet extends HttpServlet {
             throws ServletException, IOException {
         for (String w : welcomeFiles) {
             if (!isJspFile(w)) {
-                StaticResource r = StaticResource.resolve(roots, path + w, false);
-                if (r.kind == StaticResource.Kind.FILE) {
-                    send(req, resp, r, path + w, body);
+                StaticCache.Entry entry = cache.lookup(path + w, false);
+                if (entry.resource.kind == StaticResource.Kind.FILE) {
+                    send(req, resp, entry, body);
                     return;
                 }
             }
@@ -276,31 +310,27 @@ public class DefaultServlet extends HttpServlet {
         return false;
     }
 
-    private void send(HttpServletRequest req, HttpServletResponse resp, StaticResource file, String path, boolean body)
+    private void send(HttpServletRequest req, HttpServletResponse resp, StaticCache.Entry entry, boolean body)
             throws IOException {
-        StaticResource r = file;
-        String name = fileName(path);
-        String type = getServletContext().getMimeType(name);
+        StaticResource r = entry.resource;
+        String type = entry.contentType;
         if (req.getDispatcherType() == DispatcherType.ERROR) {
-            resp.setContentType(type == null ? "application/octet-stream" : type);
-            StaticBody.whole(resp, r.file, r.length, body);
+            resp.setContentType(type);
+            StaticBody.whole(resp, r, body);
             return;
         }
-        if (precompressed && !PrecompressedFiles.isCompressedName(name)) {
-            PrecompressedFiles.Choice choice = PrecompressedFiles.choose(roots, path, r,
-                    java.util.Collections.list(req.getHeaders("Accept-Encoding")),
-                    req.getDispatcherType() != DispatcherType.REQUEST);
-            if (choice.varies()) {
-                resp.addHeader("Vary", "Accept-Encoding");
-            }
-            if (choice.variant() != null) {
-                resp.setHeader("Content-Encoding", choice.variant().coding());
-                r = choice.variant().resource();
+        if (!entry.siblings.isEmpty()) {
+            resp.addHeader("Vary", "Accept-Encoding");
+            PrecompressedFiles.Variant variant = PrecompressedFiles.choose(entry.siblings,
+                    java.util.Collections.list(req.getHeaders("Accept-Encoding")));
+            if (variant != null) {
+                resp.setHeader("Content-Encoding", variant.coding());
+                r = variant.resource();
             }
         }
         String etag = r.etag();
         resp.setHeader("ETag", etag);
-        resp.setHeader("Last-Modified", HttpDate.format(r.lastModified));
+        resp.setHeader("Last-Modified", r.lastModifiedText());
         ConditionalRequest conditions = new ConditionalRequest(req.getMethod(), req.getHeader("If-Match"),
                 req.getHeader("If-Unmodified-Since"), req.getHeader("If-None-Match"),
                 req.getHeader("If-Modified-Since"), req.getHeader("Range"), req.getHeader("If-Range"));
@@ -324,20 +354,16 @@ public class DefaultServlet extends HttpServlet {
                 return;
             }
             if (spans != null && spans.size() == 1) {
-                resp.setContentType(type == null ? "application/octet-stream" : type);
-                StaticBody.single(resp, r.file, spans.get(0), r.length);
+                resp.setContentType(type);
+                StaticBody.single(resp, r, spans.get(0));
                 return;
             }
             if (spans != null) {
-                StaticBody.multiple(resp, r.file, spans, r.length, type);
+                StaticBody.multiple(resp, r, spans, entry.mediaType);
                 return;
             }
         }
-        resp.setContentType(type == null ? "application/octet-stream" : type);
-        StaticBody.whole(resp, r.file, r.length, body);
-    }
-
-    private static String fileName(String path) {
-        return path.substring(path.lastIndexOf('/') + 1);
+        resp.setContentType(type);
+        StaticBody.whole(resp, r, body);
     }
 }

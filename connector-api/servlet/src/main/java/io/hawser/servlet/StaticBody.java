@@ -12,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -24,7 +25,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * static response declares its Content-Length) when the response is not wrapped by a filter, and is
  * copied in 64 KiB writes through the wrapper's stream otherwise. An entry of a jar's
  * {@code META-INF/resources} (a path of a zip file system, Servlet 6.1 §4.6) has no file to send and
- * is always streamed, decompressed, in 64 KiB writes.
+ * is always streamed, decompressed, in 64 KiB writes. A file whose bytes {@link StaticCache} holds
+ * ({@link StaticResource#content}) is written from them, whole or by range: what is sent always
+ * agrees with the validators and length the response carries.
  */
 final class StaticBody {
     /** Bytes per write. */
@@ -38,10 +41,10 @@ final class StaticBody {
      *
      * @param resp the response, status and fields already set
      * @param file the file
-     * @param length its length in bytes
      * @param body whether to write content (false for HEAD)
      */
-    static void whole(HttpServletResponse resp, Path file, long length, boolean body) throws IOException {
+    static void whole(HttpServletResponse resp, StaticResource file, boolean body) throws IOException {
+        long length = file.length;
         resp.setContentLengthLong(length);
         if (body && length > 0) {
             try (Content c = new Content(file)) {
@@ -56,11 +59,10 @@ final class StaticBody {
      * @param resp the response
      * @param file the file
      * @param span the satisfiable range
-     * @param length the file's length
      */
-    static void single(HttpServletResponse resp, Path file, ByteRanges.Range span, long length) throws IOException {
+    static void single(HttpServletResponse resp, StaticResource file, ByteRanges.Range span) throws IOException {
         resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
-        resp.setHeader("Content-Range", span.contentRange(length));
+        resp.setHeader("Content-Range", span.contentRange(file.length));
         resp.setContentLengthLong(span.length());
         try (Content c = new Content(file)) {
             c.copy(span.first(), span.length(), resp.getOutputStream(), null);
@@ -74,11 +76,11 @@ final class StaticBody {
      * @param resp the response
      * @param file the file
      * @param spans two or more non-overlapping ranges
-     * @param length the file's length
      * @param type the file's media type, or {@code null}
      */
-    static void multiple(HttpServletResponse resp, Path file, List<ByteRanges.Range> spans, long length, String type)
+    static void multiple(HttpServletResponse resp, StaticResource file, List<ByteRanges.Range> spans, String type)
             throws IOException {
+        long length = file.length;
         String boundary = "HAWSER_" + Long.toHexString(ThreadLocalRandom.current().nextLong())
                 + Long.toHexString(ThreadLocalRandom.current().nextLong());
         byte[][] heads = new byte[spans.size()][];
@@ -107,24 +109,31 @@ final class StaticBody {
     }
 
     /**
-     * A file's content, read at any position: through a {@link FileChannel} for a file of the default
-     * file system, else (a jar entry) through a stream, reopened when a later range starts before
-     * where the stream is.
+     * A file's content, read at any position: from the bytes held, through a {@link FileChannel}
+     * for a file of the default file system (opened without following a symbolic link in the last
+     * element: the path is the real one), else (a jar entry) through a stream, reopened when a
+     * later range starts before where the stream is.
      */
     private static final class Content implements Closeable {
         private final Path file;
+        private final byte[] held;
         private final FileChannel channel;
         private InputStream stream;
         private long at;
 
-        Content(Path file) throws IOException {
-            this.file = file;
-            this.channel = file.getFileSystem() == FileSystems.getDefault()
-                    ? FileChannel.open(file, StandardOpenOption.READ) : null;
+        Content(StaticResource resource) throws IOException {
+            this.file = resource.file;
+            this.held = resource.content;
+            this.channel = held == null && file.getFileSystem() == FileSystems.getDefault()
+                    ? FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS) : null;
         }
 
         /** @param buf a copy buffer, or {@code null} to make one only if one is needed (not for the connector's own stream) */
         void copy(long position, long count, OutputStream out, byte[] buf) throws IOException {
+            if (held != null) {
+                out.write(held, (int) position, (int) count);
+                return;
+            }
             if (channel != null) {
                 StaticBody.copy(channel, position, count, out, buf);
                 return;

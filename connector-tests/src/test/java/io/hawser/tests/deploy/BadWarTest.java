@@ -146,6 +146,16 @@ class BadWarTest {
     }
 
     @Test
+    void aDefaultServletWithABadCacheSetting() throws Exception {
+        Path war = war("badcache", JavaSources.webXml("<servlet><servlet-name>default</servlet-name>"
+                + "<servlet-class>io.hawser.servlet.DefaultServlet</servlet-class>"
+                + "<init-param><param-name>maxCachedFiles</param-name><param-value>lots</param-value></init-param>"
+                + "<load-on-startup>1</load-on-startup></servlet>"), Map.of(), Map.of());
+        assertThat(failure("badcache", war)).contains("badcache.war: starting the web app:")
+                .contains("init-param maxCachedFiles must be a number of paths").contains("not 'lots'");
+    }
+
+    @Test
     void aServletWhoseInitThrows() throws Exception {
         Path war = war("initfails", JavaSources.webXml("<servlet><servlet-name>exploding</servlet-name>"
                 + "<servlet-class>com.acme.Exploding</servlet-class><load-on-startup>1</load-on-startup></servlet>"),

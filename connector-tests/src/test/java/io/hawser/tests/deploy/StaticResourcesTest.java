@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The default servlet as a client sees it: the static sample WAR at {@code /static}, and an exploded
- * directory made here at {@code /files} (a large file, a symbolic link out of the app).
+ * The default servlet as a client sees it: the static sample WAR at {@code /static}, an exploded
+ * directory made here at {@code /files} (a large file, a symbolic link out of the app), and one at
+ * {@code /live} that declares the default servlet with {@code cacheValidationTime=0}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StaticResourcesTest {
@@ -42,9 +43,19 @@ class StaticResourcesTest {
         Files.writeString(tmp.resolve("outside.txt"), "outside the app");
         Files.createSymbolicLink(files.resolveSibling("escape.txt"), tmp.resolve("outside.txt"));
         Files.createDirectories(files.resolveSibling("empty"));
+        Path live = Files.createDirectories(tmp.resolve("live/WEB-INF"));
+        JavaSources.write(live.resolve("web.xml"), JavaSources.webXml("""
+                <servlet><servlet-name>default</servlet-name>
+                  <servlet-class>io.hawser.servlet.DefaultServlet</servlet-class>
+                  <init-param><param-name>cacheValidationTime</param-name><param-value>0</param-value></init-param>
+                  <load-on-startup>1</load-on-startup></servlet>
+                <servlet-mapping><servlet-name>default</servlet-name><url-pattern>/</url-pattern></servlet-mapping>
+                """));
+        Files.writeString(live.resolveSibling("page.txt"), "first");
         Map<String, Path> wars = new LinkedHashMap<>();
         wars.put("/static", SampleWars.war("static"));
         wars.put("/files", files.getParent());
+        wars.put("/live", live.getParent());
         server = new DeployedServer(wars);
         client = HttpRequests.client();
     }
@@ -224,5 +235,21 @@ class StaticResourcesTest {
         assertThat(tail.getContent()).isEqualTo(java.util.Arrays.copyOfRange(BIG, BIG.length - 100000, BIG.length));
         assertThat(new String(get("/files/escape.txt").getContent(), StandardCharsets.UTF_8))
                 .doesNotContain("outside the app");
+    }
+
+    @Test
+    void withoutTheCacheAFileChangedOnDiskIsServedChangedAtOnce() throws Exception {
+        Path page = tmp.resolve("live/page.txt");
+        ContentResponse first = get("/live/page.txt");
+        assertThat(first.getContentAsString()).isEqualTo("first");
+        Files.writeString(page, "second, longer");
+        Files.setLastModifiedTime(page, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(page).toMillis() + 2000));
+        ContentResponse second = get("/live/page.txt");
+        assertThat(second.getContentAsString()).isEqualTo("second, longer");
+        assertThat(second.getHeaders().get(HttpHeader.CONTENT_LENGTH)).isEqualTo("14");
+        assertThat(second.getHeaders().get(HttpHeader.ETAG)).isNotEqualTo(first.getHeaders().get(HttpHeader.ETAG));
+        Files.delete(page);
+        assertThat(get("/live/page.txt").getStatus()).isEqualTo(404);
     }
 }
