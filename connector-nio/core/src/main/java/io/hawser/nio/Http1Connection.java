@@ -69,8 +69,9 @@ final class Http1Connection extends ListNode implements Runnable {
      * Who reads the socket: {@link #READS_LOOP}, {@link #READS_LOOP_READING} (the loop between its
      * read and handing the bytes over) or {@link #READS_EXCHANGE} (the exchange thread reads its
      * body straight into the application's array: {@link #readBody}). The exchange takes the reads
-     * only from {@code READS_LOOP} with {@link #in} empty, by compare-and-set, so no byte the loop
-     * read is still on its way to {@link #in}: bytes are neither lost nor reordered.
+     * only from {@code READS_LOOP}, by compare-and-set, so no byte the loop read is still on its way
+     * to {@link #in}; it reads the socket only once {@link #in} is empty, and the loop appends
+     * nothing more: bytes are neither lost nor reordered.
      */
     private volatile int reads;
     static final int READS_LOOP = 0;
@@ -376,7 +377,7 @@ final class Http1Connection extends ListNode implements Runnable {
      */
     private int readInput() {
         ByteBuffer buf = loop.readBuffer;
-        buf.clear();
+        buf.clear().limit(SelectorLoop.READ_BUFFER_SIZE);
         int n;
         try {
             n = transport.read(buf);
@@ -568,7 +569,10 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         buf.position(start + len);
         if (buf != in) {
-            in = buf.hasRemaining() ? copyOf(buf) : null;
+            // More than a page of body behind the head: the loop's buffer itself becomes the input (no copy).
+            in = !buf.hasRemaining() ? null
+                    : buf == loop.readBuffer && buf.remaining() > connector.pages().pageSize() ? loop.takeReadBuffer()
+                    : copyOf(buf);
         } else if (!in.hasRemaining()) {
             releaseInput();
         }
@@ -833,7 +837,7 @@ final class Http1Connection extends ListNode implements Runnable {
             return inputEnded || closed ? -2 : 0;
         }
         int n = taker.take(in);
-        if (readSuspended && in.remaining() < INPUT_LOW_WATER) {
+        if (readSuspended && in.remaining() < INPUT_LOW_WATER && reads != READS_EXCHANGE) {
             loop.execute(this::resumeReadingInterest);
         }
         return n;
@@ -864,23 +868,16 @@ final class Http1Connection extends ListNode implements Runnable {
     }
 
     /**
-     * Exchange thread, blocking mode, cleartext: reads body bytes from the socket straight into
-     * {@code dst} (never more than {@code dst.remaining()}, so nothing behind the body is taken),
-     * taking the reads over from the loop when {@link #in} is empty and the loop is not mid-read.
-     * After 0, {@link #awaitBodyReadable} waits: readiness is then watched for this thread.
+     * Exchange thread, blocking mode, cleartext, after {@link #takeReads} and with {@link #in}
+     * empty: reads body bytes from the socket straight into {@code dst} (never more than
+     * {@code dst.remaining()}, so nothing behind the body is taken). After 0,
+     * {@link #awaitBodyReadable} waits: readiness is then watched for this thread.
      *
-     * @return bytes read; 0 when none now (bytes are buffered in {@link #in}, the loop is reading,
-     *     or the socket has none yet); -1 at the end of input
+     * @return bytes read; 0 when the socket has none yet; -1 at the end of input
      * @throws IOException a {@code ClientAbortException} when the read failed (the connection closes)
      */
     int readBody(ByteBuffer dst) throws IOException {
         readReady = false; // before the read: a readiness signalled after it is not lost
-        if (reads != READS_EXCHANGE) {
-            if (!takeReads()) {
-                return 0;
-            }
-            connector.metrics.bodyReadTakeovers.increment();
-        }
         int n;
         try {
             n = channel.read(dst);
@@ -905,10 +902,29 @@ final class Http1Connection extends ListNode implements Runnable {
         return 0;
     }
 
-    /** @return whether the exchange thread now reads the socket ({@link #reads}); see {@link #readBody} */
-    private synchronized boolean takeReads() {
-        return exchangeActive && !closed && !inputEnded && (in == null || !in.hasRemaining())
-                && READS.compareAndSet(this, READS_LOOP, READS_EXCHANGE);
+    /**
+     * Exchange thread: takes the socket reads over from the loop (unless it is mid-read), so that
+     * once {@link #in} is drained the body is read with {@link #readBody}. The loop reads no more.
+     *
+     * @return whether the exchange thread has the reads ({@link #reads})
+     */
+    boolean takeReads() {
+        if (reads == READS_EXCHANGE) {
+            return true;
+        }
+        boolean taken;
+        synchronized (this) {
+            taken = exchangeActive && !closed && !inputEnded && READS.compareAndSet(this, READS_LOOP, READS_EXCHANGE);
+        }
+        if (taken) {
+            connector.metrics.bodyReadTakeovers.increment();
+        }
+        return taken;
+    }
+
+    /** @return whether the exchange thread reads the socket ({@link #takeReads}) */
+    boolean exchangeReads() {
+        return reads == READS_EXCHANGE;
     }
 
     /**

@@ -75,17 +75,18 @@ final class Http1RequestBody extends RequestBody {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
+        boolean direct = readsSocket(len);
         while (true) {
             int n = takeAvailable(b, off, len);
             if (n != 0 || len == 0) {
                 return n;
             }
-            long want = Math.min(len, remaining);
-            if (chunked || (want < DIRECT_READ_MIN && want < remaining) || !connection.mayReadBody()) {
+            if (!direct) {
                 connection.awaitReadable();
+                direct = readsSocket(len);
                 continue;
             }
-            n = readDirect(b, off, (int) want);
+            n = readDirect(b, off, (int) Math.min(len, remaining));
             if (n > 0) {
                 return n;
             }
@@ -93,6 +94,20 @@ final class Http1RequestBody extends RequestBody {
                 connection.awaitBodyReadable();
             } // -1: the input ended; takeAvailable reports it
         }
+    }
+
+    /**
+     * @return whether this blocking read of {@code len} bytes reads the socket itself once the
+     *     buffered bytes are taken: a Content-Length body on cleartext, off the loop, read in pieces
+     *     of at least {@link #DIRECT_READ_MIN} bytes (or to its end); the exchange then takes the
+     *     reads over from the loop ({@link Http1Connection#takeReads})
+     */
+    private boolean readsSocket(int len) {
+        if (chunked || finished || len == 0 || !connection.mayReadBody()) {
+            return false;
+        }
+        return connection.exchangeReads()
+                || (len >= DIRECT_READ_MIN || len >= remaining) && connection.takeReads();
     }
 
     /** Reads the socket straight into {@code b} ({@link Http1Connection#readBody}). @return as that */
