@@ -75,15 +75,15 @@ final class Http1RequestBody extends RequestBody {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
-        boolean direct = readsSocket(len);
+        boolean readsSocket = readsSocket(len);
         while (true) {
             int n = takeAvailable(b, off, len);
             if (n != 0 || len == 0) {
                 return n;
             }
-            if (!direct) {
+            if (!readsSocket) {
                 connection.awaitReadable();
-                direct = readsSocket(len);
+                readsSocket = readsSocket(len);
                 continue;
             }
             n = readDirect(b, off, (int) Math.min(len, remaining));
