@@ -34,6 +34,22 @@ public final class ConnectorSeams {
     }
 
     /**
+     * @return request body bytes {@code connector}'s exchanges read from the socket straight into
+     *     the application's array (blocking, Content-Length, cleartext) so far
+     */
+    public static long bodyBytesReadDirect(NioConnector connector) {
+        return connector.metrics.bodyBytesReadDirect.sum();
+    }
+
+    /**
+     * @return how many times an exchange of {@code connector} took the socket reads over from its
+     *     loop to read a body itself (it keeps them until the body ends or the connection closes)
+     */
+    public static long bodyReadTakeovers(NioConnector connector) {
+        return connector.metrics.bodyReadTakeovers.sum();
+    }
+
+    /**
      * @return what {@code connector}'s pools have lent and not yet taken back, as
      *     {@code exchanges=N pages=N responseBuffers=N} (all 0 when nothing holds a pooled object)
      */

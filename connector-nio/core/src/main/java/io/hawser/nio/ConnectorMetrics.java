@@ -21,6 +21,10 @@ final class ConnectorMetrics {
 
     final LongAdder requests = new LongAdder();
     final LongAdder bytesIn = new LongAdder();
+    /** Of {@link #bytesIn}: request body bytes the exchange read from the socket straight into the application's array. */
+    final LongAdder bodyBytesReadDirect = new LongAdder();
+    /** Times an exchange took the socket reads over from the loop ({@link Http1Connection#readBody}). */
+    final LongAdder bodyReadTakeovers = new LongAdder();
     final LongAdder bytesOut = new LongAdder();
     /** Responses by status class: [0] 1xx (final responses only: never interim) … [4] 5xx. */
     private final LongAdder[] responses = adders(5);

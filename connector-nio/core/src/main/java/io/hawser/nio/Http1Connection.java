@@ -14,11 +14,14 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One TCP connection carrying HTTP/1.1 requests one after another (RFC 9112 §9).
  *
- * <p>Reading: the selector loop does every socket read, into its shared buffer, and stays
+ * <p>Reading: the selector loop does the socket reads, into its shared buffer, and stays
  * registered for reads. With no exchange running it parses request heads straight from that buffer
  * and keeps only unconsumed bytes here ({@link #in}). While an exchange runs, the loop appends what
  * it reads to {@link #in} (under this object's monitor) and wakes the exchange's reader; it stops
- * reading above {@link #INPUT_HIGH_WATER} bytes until the exchange consumes them.
+ * reading above {@link #INPUT_HIGH_WATER} bytes until the exchange consumes them. One exception: an
+ * exchange reading a Content-Length body in blocking mode on cleartext, with {@link #in} empty,
+ * takes the reads over ({@link #readBody}) and reads the socket straight into the application's
+ * array; the loop then only wakes it on readiness ({@link #reads}).
  *
  * <p>Writing: the thread running the exchange writes the non-blocking channel itself, and asks the
  * loop to watch for writability when the channel cannot take more.
@@ -57,8 +60,26 @@ final class Http1Connection extends ListNode implements Runnable {
     private boolean exchangeActive;
     /** Whether the client ended its input (read returned -1). Guarded by this. */
     private boolean inputEnded;
-    /** Whether the loop stopped reading because {@link #in} is full (loop thread only). */
-    private boolean readSuspended;
+    /**
+     * Whether the loop removed OP_READ: {@link #in} is full, the input ended, or the exchange reads
+     * the socket itself. Written by the loop only; read by the exchange thread to ask for it back.
+     */
+    private volatile boolean readSuspended;
+    /**
+     * Who reads the socket: {@link #READS_LOOP}, {@link #READS_LOOP_READING} (the loop between its
+     * read and handing the bytes over) or {@link #READS_EXCHANGE} (the exchange thread reads its
+     * body straight into the application's array: {@link #readBody}). The exchange takes the reads
+     * only from {@code READS_LOOP}, by compare-and-set, so no byte the loop read is still on its way
+     * to {@link #in}; it reads the socket only once {@link #in} is empty, and the loop appends
+     * nothing more: bytes are neither lost nor reordered.
+     */
+    private volatile int reads;
+    static final int READS_LOOP = 0;
+    static final int READS_LOOP_READING = 1;
+    static final int READS_EXCHANGE = 2;
+    private static final java.lang.invoke.VarHandle READS;
+    /** {@link #resumeReadingInterest} as a task for the loop, made once. */
+    private final Runnable resumeReads = this::resumeReadingInterest;
     private volatile boolean closed;
     /** Closing with a reset: unsent output is dropped, not flushed first. */
     private volatile boolean resetting;
@@ -96,6 +117,7 @@ final class Http1Connection extends ListNode implements Runnable {
         try {
             HAND_BACK_QUEUED = java.lang.invoke.MethodHandles.lookup()
                     .findVarHandle(Http1Connection.class, "handBackQueued", int.class);
+            READS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Http1Connection.class, "reads", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -287,56 +309,28 @@ final class Http1Connection extends ListNode implements Runnable {
         }
     }
 
+    /** What {@link #readInput} returns when it dealt with the read itself. */
+    private static final int HANDLED = Integer.MIN_VALUE;
+
     private void onReadable() {
-        ByteBuffer buf = loop.readBuffer;
-        buf.clear();
+        if (!READS.compareAndSet(this, READS_LOOP, READS_LOOP_READING)) {
+            onReadableWhileExchangeReads();
+            return;
+        }
         int n;
         try {
-            n = transport.read(buf);
-        } catch (IOException e) {
-            onReadFailed(e);
+            n = readInput();
+        } finally {
+            reads = READS_LOOP;
+        }
+        if (n == HANDLED) {
             return;
-        }
-        TlsTransport tls = tls();
-        if (tls != null) {
-            if (tls.wantsWrite()) {
-                watchWritable(); // a handshake flight or a KeyUpdate answer the socket did not take at once
-            }
-            if (loop.lists.tlsHandshake.contains(this) && tls.handshakeDone()) {
-                Observability.handshake(tls, System.nanoTime() - since(ConnectionLists.TLS_HANDSHAKE));
-                loop.lists.tlsHandshake.remove(this);
-                loop.lists.headers.append(this, System.nanoTime()); // as a cleartext connection's accept
-            }
-        } else if (n > 0 && buf.get(0) == 22 && exchange == null && in == null) {
-            close(); // a TLS ClientHello on the cleartext port: nothing sensible to answer in either protocol
-            return;
-        }
-        if (n == 0) {
-            return;
-        }
-        if (n > 0) {
-            connector.metrics.bytesIn.add(n);
-        }
-        buf.flip();
-        synchronized (this) {
-            if (exchangeActive) {
-                if (n < 0) {
-                    inputEnded = true;
-                    suspendReading();
-                } else {
-                    append(buf);
-                    if (in.remaining() >= INPUT_HIGH_WATER) {
-                        suspendReading();
-                    }
-                }
-                signalReadable();
-                return;
-            }
         }
         if (n < 0) {
             close();
             return;
         }
+        ByteBuffer buf = loop.readBuffer;
         boolean firstByte = !loop.lists.request.contains(this);
         if (firstByte) {
             onFirstByte(System.nanoTime());
@@ -358,6 +352,76 @@ final class Http1Connection extends ListNode implements Runnable {
             loop.lists.headers.remove(this);
             startExchange();
         }
+    }
+
+    /**
+     * On the loop, readable while the exchange reads its body itself: the loop does not read. It
+     * stops watching (the exchange asks again when a read of its own finds nothing) and wakes it;
+     * reads the exchange gave back meanwhile are watched again at once.
+     */
+    private void onReadableWhileExchangeReads() {
+        suspendReading();
+        if (reads != READS_EXCHANGE) {
+            resumeReadingInterest();
+        }
+        if (exchange != null) {
+            signalReadable();
+        }
+    }
+
+    /**
+     * On the loop, owning the reads: reads into the loop's buffer; while an exchange runs the bytes
+     * go to {@link #in} (and the exchange is woken).
+     *
+     * @return {@link #HANDLED}, or what was read for a head (read mode in {@code loop.readBuffer}; -1: the input ended)
+     */
+    private int readInput() {
+        ByteBuffer buf = loop.readBuffer;
+        buf.clear().limit(SelectorLoop.READ_BUFFER_SIZE);
+        int n;
+        try {
+            n = transport.read(buf);
+        } catch (IOException e) {
+            onReadFailed(e);
+            return HANDLED;
+        }
+        TlsTransport tls = tls();
+        if (tls != null) {
+            if (tls.wantsWrite()) {
+                watchWritable(); // a handshake flight or a KeyUpdate answer the socket did not take at once
+            }
+            if (loop.lists.tlsHandshake.contains(this) && tls.handshakeDone()) {
+                Observability.handshake(tls, System.nanoTime() - since(ConnectionLists.TLS_HANDSHAKE));
+                loop.lists.tlsHandshake.remove(this);
+                loop.lists.headers.append(this, System.nanoTime()); // as a cleartext connection's accept
+            }
+        } else if (n > 0 && buf.get(0) == 22 && exchange == null && in == null) {
+            close(); // a TLS ClientHello on the cleartext port: nothing sensible to answer in either protocol
+            return HANDLED;
+        }
+        if (n == 0) {
+            return HANDLED;
+        }
+        if (n > 0) {
+            connector.metrics.bytesIn.add(n);
+        }
+        buf.flip();
+        synchronized (this) {
+            if (exchangeActive) {
+                if (n < 0) {
+                    inputEnded = true;
+                    suspendReading();
+                } else {
+                    append(buf);
+                    if (in.remaining() >= INPUT_HIGH_WATER) {
+                        suspendReading();
+                    }
+                }
+                signalReadable();
+                return HANDLED;
+            }
+        }
+        return n;
     }
 
     /** On the loop: reading failed; a TLS handshake failure is reported (rate-limited), then the connection closes. */
@@ -505,7 +569,10 @@ final class Http1Connection extends ListNode implements Runnable {
         }
         buf.position(start + len);
         if (buf != in) {
-            in = buf.hasRemaining() ? copyOf(buf) : null;
+            // More than a page of body behind the head: the loop's buffer itself becomes the input (no copy).
+            in = !buf.hasRemaining() ? null
+                    : buf == loop.readBuffer && buf.remaining() > connector.pages().pageSize() ? loop.takeReadBuffer()
+                    : copyOf(buf);
         } else if (!in.hasRemaining()) {
             releaseInput();
         }
@@ -548,6 +615,7 @@ final class Http1Connection extends ListNode implements Runnable {
      *     on the calling thread; {@code false} when the loop takes over (or the connection closed)
      */
     boolean next() {
+        releaseReads(); // the body ended (else the connection closes): the loop reads what follows
         BadMessageException bad = null;
         boolean ready = false;
         synchronized (this) {
@@ -769,7 +837,7 @@ final class Http1Connection extends ListNode implements Runnable {
             return inputEnded || closed ? -2 : 0;
         }
         int n = taker.take(in);
-        if (readSuspended && in.remaining() < INPUT_LOW_WATER) {
+        if (readSuspended && in.remaining() < INPUT_LOW_WATER && reads != READS_EXCHANGE) {
             loop.execute(this::resumeReadingInterest);
         }
         return n;
@@ -795,8 +863,95 @@ final class Http1Connection extends ListNode implements Runnable {
 
     /** Parks the exchange thread until the loop brings input (or the connection closes). */
     void awaitReadable() throws IOException {
-        checkNotLoop();
         readReady = false;
+        awaitSignal();
+    }
+
+    /**
+     * Exchange thread, blocking mode, cleartext, after {@link #takeReads} and with {@link #in}
+     * empty: reads body bytes from the socket straight into {@code dst} (never more than
+     * {@code dst.remaining()}, so nothing behind the body is taken). After 0,
+     * {@link #awaitBodyReadable} waits: readiness is then watched for this thread.
+     *
+     * @return bytes read; 0 when the socket has none yet; -1 at the end of input
+     * @throws IOException a {@code ClientAbortException} when the read failed (the connection closes)
+     */
+    int readBody(ByteBuffer dst) throws IOException {
+        readReady = false; // before the read: a readiness signalled after it is not lost
+        int n;
+        try {
+            n = channel.read(dst);
+        } catch (IOException e) {
+            close();
+            throw clientAbort(e);
+        }
+        if (n > 0) {
+            connector.metrics.bytesIn.add(n);
+            connector.metrics.bodyBytesReadDirect.add(n);
+            return n;
+        }
+        if (n < 0) {
+            synchronized (this) {
+                inputEnded = true;
+            }
+            return -1;
+        }
+        if (readSuspended) {
+            loop.execute(resumeReads); // the loop watches readiness again, for this thread
+        }
+        return 0;
+    }
+
+    /**
+     * Exchange thread: takes the socket reads over from the loop (unless it is mid-read), so that
+     * once {@link #in} is drained the body is read with {@link #readBody}. The loop reads no more.
+     *
+     * @return whether the exchange thread has the reads ({@link #reads})
+     */
+    boolean takeReads() {
+        if (reads == READS_EXCHANGE) {
+            return true;
+        }
+        boolean taken;
+        synchronized (this) {
+            taken = exchangeActive && !closed && !inputEnded && READS.compareAndSet(this, READS_LOOP, READS_EXCHANGE);
+        }
+        if (taken) {
+            connector.metrics.bodyReadTakeovers.increment();
+        }
+        return taken;
+    }
+
+    /** @return whether the exchange thread reads the socket ({@link #takeReads}) */
+    boolean exchangeReads() {
+        return reads == READS_EXCHANGE;
+    }
+
+    /**
+     * Exchange thread: gives the socket reads back to the loop (the body ended, or it is read in
+     * non-blocking mode now), which watches readiness again. Nothing when the loop has them.
+     */
+    void releaseReads() {
+        if (reads == READS_EXCHANGE) {
+            reads = READS_LOOP;
+            if (readSuspended) {
+                loop.execute(resumeReads); // paired with the loop's check in onReadableWhileExchangeReads
+            }
+        }
+    }
+
+    /** @return whether a blocking body read may read the socket itself ({@link #readBody}): cleartext, off the loop */
+    boolean mayReadBody() {
+        return transport instanceof PlainTransport && !loop.inLoop();
+    }
+
+    /** Parks the exchange thread after {@link #readBody} returned 0, until readable or closed. */
+    void awaitBodyReadable() throws IOException {
+        awaitSignal();
+    }
+
+    private void awaitSignal() throws IOException {
+        checkNotLoop();
         readWaiter = Thread.currentThread();
         try {
             while (!readReady && !closed && !hasInput()) {

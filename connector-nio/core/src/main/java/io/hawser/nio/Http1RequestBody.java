@@ -10,7 +10,10 @@ import java.nio.ByteBuffer;
 
 /**
  * The request body of an {@link Http1Exchange}, framed by Content-Length or chunked (RFC 9112 §6.3),
- * read from the connection's unconsumed bytes first and then straight from the channel.
+ * read from the connection's unconsumed bytes first. After them, a blocking {@link #read} of a
+ * Content-Length body on cleartext reads the socket straight into the caller's array
+ * ({@link Http1Connection#readBody}: one copy by Hawser's code fewer); chunked bodies, TLS and
+ * non-blocking reads take what the loop read into the connection's buffer.
  */
 final class Http1RequestBody extends RequestBody {
     private final Http1Exchange exchange;
@@ -30,6 +33,13 @@ final class Http1RequestBody extends RequestBody {
     boolean continueSent;
     private final java.util.concurrent.atomic.AtomicReference<Runnable> demand =
             new java.util.concurrent.atomic.AtomicReference<>();
+    /**
+     * Reads below this many bytes (unless they end the body) are not made on the socket itself:
+     * a system call per few bytes would cost more than the copy it saves.
+     */
+    static final int DIRECT_READ_MIN = 4096;
+    /** The caller's array wrapped for {@link Http1Connection#readBody}, kept while it reads into the same one. */
+    private ByteBuffer direct;
 
     Http1RequestBody(Http1Exchange exchange) {
         this.exchange = exchange;
@@ -53,6 +63,7 @@ final class Http1RequestBody extends RequestBody {
         timedOut = false;
         continueSent = false;
         skipped = 0;
+        direct = null;
         demand.set(null);
     }
 
@@ -64,17 +75,74 @@ final class Http1RequestBody extends RequestBody {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
+        boolean readsSocket = readsSocket(len);
         while (true) {
-            int n = readAvailable(b, off, len);
+            int n = takeAvailable(b, off, len);
             if (n != 0 || len == 0) {
                 return n;
             }
-            connection.awaitReadable();
+            if (!readsSocket) {
+                connection.awaitReadable();
+                readsSocket = readsSocket(len);
+                continue;
+            }
+            n = readDirect(b, off, (int) Math.min(len, remaining));
+            if (n > 0) {
+                return n;
+            }
+            if (n == 0) {
+                connection.awaitBodyReadable();
+            } // -1: the input ended; takeAvailable reports it
         }
+    }
+
+    /**
+     * @return whether this blocking read of {@code len} bytes reads the socket itself once the
+     *     buffered bytes are taken: a Content-Length body on cleartext, off the loop, read in pieces
+     *     of at least {@link #DIRECT_READ_MIN} bytes (or to its end); the exchange then takes the
+     *     reads over from the loop ({@link Http1Connection#takeReads})
+     */
+    private boolean readsSocket(int len) {
+        if (chunked || finished || len == 0 || !connection.mayReadBody()) {
+            return false;
+        }
+        return connection.exchangeReads()
+                || (len >= DIRECT_READ_MIN || len >= remaining) && connection.takeReads();
+    }
+
+    /** Reads the socket straight into {@code b} ({@link Http1Connection#readBody}). @return as that */
+    private int readDirect(byte[] b, int off, int len) throws IOException {
+        ByteBuffer dst = direct;
+        if (dst == null || dst.array() != b) {
+            dst = ByteBuffer.wrap(b);
+            direct = dst;
+        }
+        dst.limit(off + len).position(off);
+        int n;
+        try {
+            n = connection.readBody(dst);
+        } catch (IOException e) {
+            throw fail(e);
+        }
+        if (n > 0) {
+            remaining -= n;
+            if (remaining == 0) {
+                finished = true;
+                direct = null; // not kept past the body: it is the application's
+                connection.releaseReads();
+            }
+        }
+        return n;
     }
 
     @Override
     public int readAvailable(byte[] b, int off, int len) throws IOException {
+        connection.releaseReads(); // non-blocking reads take what the loop reads
+        return takeAvailable(b, off, len);
+    }
+
+    /** {@link #readAvailable} without giving the socket reads back to the loop. */
+    private int takeAvailable(byte[] b, int off, int len) throws IOException {
         if (failure != null) {
             throw failure;
         }
@@ -109,12 +177,17 @@ final class Http1RequestBody extends RequestBody {
             }
             return n;
         } catch (IOException e) {
-            if (failure == null) {
-                failure = e;
-            }
-            exchange.closeAfter = true;
-            throw failure;
+            throw fail(e);
         }
+    }
+
+    /** The body failed: every later read throws the first failure, and the connection closes after the response. */
+    private IOException fail(IOException e) {
+        if (failure == null) {
+            failure = e;
+        }
+        exchange.closeAfter = true;
+        return failure;
     }
 
     private int take(ByteBuffer in, byte[] b, int off, int len) throws BadMessageException {
@@ -168,6 +241,7 @@ final class Http1RequestBody extends RequestBody {
                 failure = e;
             }
         }
+        connection.releaseReads(); // the loop watches readiness and reads for a ReadListener
         demand.set(callback);
         if (finished || failure != null || connection.hasInput()) {
             onReadable();

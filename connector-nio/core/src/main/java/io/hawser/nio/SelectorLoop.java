@@ -46,8 +46,13 @@ final class SelectorLoop implements Runnable {
     private final AtomicBoolean wakeupPending = new AtomicBoolean();
     /** {@link #onSelected} as the selector's action, made once: a {@code this::onSelected} per select allocated 16 bytes a turn. */
     private final java.util.function.Consumer<SelectionKey> selectedAction = this::onSelected;
-    /** The loop's read buffer: only the loop thread touches it, and no connection keeps it. */
-    final ByteBuffer readBuffer = ByteBuffer.allocate(READ_BUFFER_SIZE);
+    /**
+     * The loop's read buffer: only the loop thread touches it. Reads take at most
+     * {@link #READ_BUFFER_SIZE} bytes; its capacity is twice that, the pages pool's large size, so a
+     * connection can take it over whole as its input (the body bytes behind a head, uncopied:
+     * {@link #takeReadBuffer}), the loop taking another from the pool.
+     */
+    ByteBuffer readBuffer = ByteBuffer.allocate(2 * READ_BUFFER_SIZE);
     private final Thread thread;
     /** This loop's connection lists; touched only by the loop thread. */
     final ConnectionLists lists;
@@ -83,6 +88,19 @@ final class SelectorLoop implements Runnable {
 
     void start() {
         thread.start();
+    }
+
+    /**
+     * On the loop: hands the read buffer, as it is (read mode), to a connection as its input; the
+     * loop reads into a pooled large buffer from now on. The buffer goes back to the pool with the
+     * connection's input (so the pool's lent and returned counts stay balanced).
+     *
+     * @return the buffer the loop read into
+     */
+    ByteBuffer takeReadBuffer() {
+        ByteBuffer taken = readBuffer;
+        readBuffer = connector.pages().take(2 * READ_BUFFER_SIZE);
+        return taken;
     }
 
     /** Test seam: the selector (a test closes it to break the loop). */
