@@ -172,11 +172,7 @@ final class SelectorLoop implements Runnable {
                         a.close();
                     }
                     acceptors = new Acceptor[0];
-                    selector.selectNow(selectedAction); // deregisters the cancelled keys: the sockets close now
-                    // That select consumed any pending wake-up; whoever asked for it queued its task
-                    // before, and this turn runs it. Without this reset a stale flag would keep every
-                    // later execute() from waking the loop until an event or a timeout came.
-                    wakeupPending.set(false);
+                    select(-1); // deregisters the cancelled keys: the sockets close now
                 }
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "select after closing the server socket", e);
@@ -305,17 +301,30 @@ final class SelectorLoop implements Runnable {
                 timeout = retry;
             }
         }
-        if (tasks.isEmpty() && handBacks.get() == null) {
-            selector.select(selectedAction, timeout);
-        } else {
-            selector.selectNow(selectedAction);
-        }
-        wakeupPending.set(false);
+        select(tasks.isEmpty() && handBacks.get() == null ? timeout : -1);
         long now = System.nanoTime();
         lists.sweep(now, failures);
         for (Acceptor a : acceptors) {
             a.onTick(now);
         }
+    }
+
+    /**
+     * Every select of the loop: handles the ready keys, then clears {@link #wakeupPending}, since a
+     * select consumes any pending {@code Selector.wakeup()} (whoever asked for it queued its task
+     * before, and the loop runs it next). A select that skipped the reset would leave the flag set
+     * with no wake-up pending: no later {@link #execute} would wake the loop until an event or a
+     * timeout came.
+     *
+     * @param timeoutMillis -1 for {@code selectNow}; 0 waits without a bound; else the most to wait
+     */
+    private void select(long timeoutMillis) throws IOException {
+        if (timeoutMillis < 0) {
+            selector.selectNow(selectedAction);
+        } else {
+            selector.select(selectedAction, timeoutMillis);
+        }
+        wakeupPending.set(false);
     }
 
     /** The loop ends: closes the server socket, every connection (found by its list, the selector may be broken) and the selector. */
