@@ -880,7 +880,7 @@ final class Http1Connection extends ListNode implements Runnable {
         readReady = false; // before the read: a readiness signalled after it is not lost
         int n;
         try {
-            n = channel.read(dst);
+            n = transport.read(dst); // cleartext only (mayReadBody): the channel's own read
         } catch (IOException e) {
             close();
             throw clientAbort(e);

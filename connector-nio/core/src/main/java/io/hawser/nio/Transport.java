@@ -8,9 +8,9 @@ import java.nio.ByteBuffer;
  * {@link java.nio.channels.SocketChannel}, so TLS can sit under the HTTP/1.1 code unchanged.
  * See {@code docs/tls-design.md}.
  *
- * <p>Threads: {@link #read} runs on the loop that owns the socket only. (On cleartext an exchange
- * reading its body in blocking mode reads the channel itself, not through this interface:
- * {@link Http1Connection#readBody}.) {@link #write} and {@link #flush} run on the thread that owns the output (the worker
+ * <p>Threads: {@link #read} runs on the loop that owns the socket, or, on cleartext, on the
+ * exchange thread while it owns the reads of its body ({@link Http1Connection#readBody}; never both
+ * at once). {@link #write} and {@link #flush} run on the thread that owns the output (the worker
  * running the exchange, or the loop for a non-blocking handler and for pending output); an
  * implementation that must also write from the loop on its own (TLS: handshake, KeyUpdate
  * answers, close_notify) serialises its output internally.
