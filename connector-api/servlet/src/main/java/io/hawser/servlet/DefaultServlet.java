@@ -313,7 +313,7 @@ public class DefaultServlet extends HttpServlet {
     private void send(HttpServletRequest req, HttpServletResponse resp, StaticCache.Entry entry, boolean body)
             throws IOException {
         StaticResource r = entry.resource;
-        String type = entry.contentType;
+        String type = entry.contentType();
         if (req.getDispatcherType() == DispatcherType.ERROR) {
             resp.setContentType(type);
             StaticBody.whole(resp, r, body);

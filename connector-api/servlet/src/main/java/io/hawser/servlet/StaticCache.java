@@ -100,8 +100,6 @@ final class StaticCache {
         final StaticResource resource;
         /** Fresh precompressed siblings of a file, Brotli first; empty when none or not looked for. */
         final List<PrecompressedFiles.Variant> siblings;
-        /** A file's {@code Content-Type}, {@code application/octet-stream} when unknown; else {@code null}. */
-        final String contentType;
         /** A file's media type from {@code getMimeType}, {@code null} when unknown (a multipart part then has none). */
         final String mediaType;
         /** Bytes held: the file's and its siblings' content, and the path's length. */
@@ -118,8 +116,6 @@ final class StaticCache {
             this.resource = resource;
             this.siblings = siblings;
             this.mediaType = mediaType;
-            this.contentType = resource.kind != StaticResource.Kind.FILE ? null
-                    : mediaType != null ? mediaType : "application/octet-stream";
             long held = path.length() + (resource.content != null ? resource.content.length : 0);
             boolean disk = resource.kind == StaticResource.Kind.FILE && resource.content == null;
             for (PrecompressedFiles.Variant v : siblings) {
@@ -130,6 +126,11 @@ final class StaticCache {
             this.onDisk = disk;
             this.checkedAt = now;
             this.usedAt = now;
+        }
+
+        /** @return a file's {@code Content-Type}: its media type, {@code application/octet-stream} when unknown */
+        String contentType() {
+            return mediaType != null ? mediaType : "application/octet-stream";
         }
     }
 
