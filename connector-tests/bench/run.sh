@@ -186,6 +186,7 @@ if [[ -z "$WAR" ]]; then
 fi
 [[ -f "$WAR" ]] && WAR=$(readlink -f "$WAR")
 SKIPPED=()
+scale_prepare   # the latency workload's generator: cc -O2 rateload.c into $OUT/build, or the workload dropped with a line
 if [[ -f "$WAR" ]]; then
   SERVLET_SOURCE="the echo WAR ${WAR#"$ROOT"/} (its WEB-INF/classes, loaded by every servlet server)"
 else

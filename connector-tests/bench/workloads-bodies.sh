@@ -26,7 +26,7 @@ cells_of() {   # the measured cells of workload $1 (itself for the others)
 
 can_serve() {   # whether server $1 has the routes of workload or cell $2 at all (echo: the /echo check)
   case "$1:$2" in
-    limit:keepalive|limit:pipelined|limit:close|limit:idle) return 0 ;;
+    limit:keepalive|limit:pipelined|limit:close|limit:idle|limit:latency) return 0 ;;   # latency: the floor of the latency table
     limit-handoff:keepalive|limit-handoff:pipelined|limit-handoff:close) return 0 ;;
     limit*:*) return 1 ;;                                  # canned /plaintext only
     nginx:static*) return 0 ;;

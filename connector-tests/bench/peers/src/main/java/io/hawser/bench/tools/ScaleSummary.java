@@ -20,7 +20,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * The scale workloads' sections of {@code summary.md} (appended after {@link Summary}'s, to standard
  * output): {@code conns1000} against {@code keepalive} (server CPU per request with 1,000 connections
- * ÷ with 50), {@code latency} (RateLoad: closed-loop maximum, then p50/p99/p99.9 at fixed rates), and
+ * ÷ with 50), {@code latency} (rateload: closed-loop maximum, then p50/p99/p99.9 at fixed rates), and
  * {@code startup} (JVM start to the first 200). The {@code idle50k} table is {@link Summary}'s idle
  * table. Usage: {@code ScaleSummary RESULTS_DIR}. Inputs: {@code measurements.tsv},
  * {@code latency.tsv}, {@code startup.tsv}, {@code run.env}; a section whose input is missing is left out.
@@ -82,15 +82,17 @@ public final class ScaleSummary {
         line("## latency — fixed rate, open loop: " + env.get("latency_conns") + " connections, one client thread (`"
                 + env.get("cmd_latency") + "`)");
         line("");
-        line("Per server and round: *max* = RateLoad closed-loop (one request in flight per connection) req/s; then "
+        line("Per server and round: *max* = rateload closed-loop (one request in flight per connection) req/s; then "
                 + "open loop at " + env.get("latency_loads") + " % of that round's max, a request due every 1/rate s, "
                 + "latency from when it was due (coordinated omission corrected). Medians over rounds (min–max); "
                 + "‡ = median client lag above 1 ms: the client fell behind, the percentiles are not the server's alone; "
                 + "× best = p99.9 ÷ the lowest p99.9 of the other servers at that load. *client lag* above ~1 ms: the "
-                + "client fell behind its schedule (disturbed or saturated), the cell is not the server's.");
+                + "client fell behind its schedule (disturbed or saturated), the cell is not the server's; a cell whose client lagged "
+                + "is measured again, up to " + env.getOrDefault("latency_tries", "1") + " tries in all (*tries*: the most any "
+                + "round needed; each try's output is in raw/).");
         line("");
-        line("| server | load | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms | max ms | p99.9 × best other | unanswered | non-200 + errors | client lag max ms |");
-        line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        line("| server | load | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms | max ms | p99.9 × best other | unanswered | non-200 + errors | client lag max ms | tries |");
+        line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         List<String> loads = List.copyOf(distinct(latency, "load"));
         for (String server : distinct(latency, "server")) {
             for (String load : loads) {
@@ -115,7 +117,8 @@ public final class ScaleSummary {
                         + " | " + (load.equals("max") ? "—" : ratio(p999, best))
                         + " | " + fmt0(mine.stream().mapToDouble(r -> r.d("unanswered")).sum())
                         + " | " + bad
-                        + " | " + fmt2(median(mine, r -> r.d("lag_max_us") / 1000)) + " |");
+                        + " | " + fmt2(median(mine, r -> r.d("lag_max_us") / 1000))
+                        + " | " + fmt0(mine.stream().mapToDouble(r -> r.d("tries")).max().orElse(1)) + " |");
             }
         }
     }
