@@ -17,7 +17,7 @@ ACTIVE_CONNS=1000
 LATENCY_CONNS=50
 LATENCY_LOADS="50,80"
 LATENCY_WARMUP=2               # seconds of each rateload run not recorded (fresh connections; the server adapting to the new rate)
-LATENCY_TRIES=3                # open-loop runs per cell at most: another is made while the client lagged > 1 ms (disturbed)
+LATENCY_TRIES=3                # runs per cell at most: another is made while the client was disturbed (lagged, or preempted, > 1 ms)
 RATELOAD=""                    # the generator, built by scale_prepare into OUT/build
 STARTUP_REPS=5                 # --quick: 2, unless --startup-reps is given
 STARTUP_REPS_GIVEN=0
@@ -101,11 +101,10 @@ scale_env() {   # the lines of run.env that describe the scale workloads
 
 # ---------------------------------------------------------------- latency
 latency_run() {   # $1 round, $2 server, $3 label (max, or a load %), $4 rateload's rate argument (max or req/s); sets LATENCY_ACHIEVED
-  local r="$1" s="$2" raw line cmd try=1 tries=1
-  [[ $3 == max ]] || tries=$LATENCY_TRIES
+  local r="$1" s="$2" raw line cmd try=1
   cmd=(taskset -c "$CLIENT_CPUS" "$RATELOAD" 127.0.0.1 "${PORT[$s]}" /plaintext "$LATENCY_CONNS" "$LATENCY_WARMUP" "$DURATION" "$4")
   kv() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
-  while :; do   # open loop: again while the client lagged behind its schedule (another task took CPU 1), at most LATENCY_TRIES
+  while :; do   # again while the client lagged behind its schedule or lost CPU 1 to another task for > 1 ms, at most LATENCY_TRIES
     raw="$OUT/raw/r$1-latency-$2-$3$([[ $try == 1 ]] || echo "-try$try").txt"
     { echo "# ${cmd[*]}"; timeout $(( LATENCY_WARMUP + DURATION + 60 )) "${cmd[@]}" 2>&1 || echo "# rateload exit status $?"; } >"$raw"
     line=$(grep -m1 '^RESULT' "$raw" || true)
@@ -113,8 +112,8 @@ latency_run() {   # $1 round, $2 server, $3 label (max, or a load %), $4 rateloa
       log "r$r latency $s $3: no result; $(tail -2 "$raw" | tr '\n' ' ')"
       return 1
     fi
-    [[ $(kv lag_max_us) -le 1000 || $try -ge $tries ]] && break
-    log "r$r latency $s $3: client lag max $(kv lag_max_us) µs (try $try: $(kv stalls_preempted) of its $(kv stalls_1ms) stalls > 1 ms preempted, $(kv runq_wait_us) µs waiting for CPU $CLIENT_CPUS): disturbed, again"
+    [[ ( $(kv lag_max_us) -le 1000 && $(kv stalls_preempted) == 0 ) || $try -ge $LATENCY_TRIES ]] && break
+    log "r$r latency $s $3: client disturbed, again (try $try: lag max $(kv lag_max_us) µs, $(kv stalls_preempted) of its $(kv stalls_1ms) stalls > 1 ms preempted, $(kv runq_wait_us) µs waiting for CPU $CLIENT_CPUS)"
     try=$(( try + 1 ))
     settle
   done

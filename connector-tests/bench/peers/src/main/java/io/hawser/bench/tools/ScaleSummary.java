@@ -87,8 +87,8 @@ public final class ScaleSummary {
                 + "latency from when it was due (coordinated omission corrected). Medians over rounds (min–max); "
                 + "‡ = median client lag above 1 ms: the client fell behind, the percentiles are not the server's alone; "
                 + "× best = p99.9 ÷ the lowest p99.9 of the other servers at that load. *client lag* above ~1 ms: the "
-                + "client fell behind its schedule (disturbed or saturated), the cell is not the server's; a cell whose client lagged "
-                + "is measured again, up to " + env.getOrDefault("latency_tries", "1") + " tries in all (*tries*: the most any "
+                + "client fell behind its schedule (disturbed or saturated), the cell is not the server's; a run whose client lagged "
+                + "or was preempted for over 1 ms is made again, up to " + env.getOrDefault("latency_tries", "1") + " tries in all (*tries*: the most any "
                 + "round needed; each try's output is in raw/).");
         line("");
         line("| server | load | target req/s | achieved req/s | p50 ms | p99 ms | p99.9 ms | max ms | p99.9 × best other | unanswered | non-200 + errors | client lag max ms | tries |");
