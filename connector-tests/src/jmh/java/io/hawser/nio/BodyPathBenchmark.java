@@ -24,12 +24,19 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The body paths of the connector: one keep-alive {@code POST /body} with a 64 KiB request body,
+ * The body paths of the connector: one keep-alive {@code POST /body} with a 64 KiB (or, with
+ * {@code requestBodySize=1048576}, 1 MiB) request body,
  * read whole by the handler, answered with a 64 KiB response body with its Content-Length, over an
  * in-memory channel ({@link BodyChannel}). Unlike {@link ConnectorPathBenchmark} the handler is not
  * declared non-blocking: a 64 KiB body does not fit the loop's one 64 KiB read, so the exchange runs
  * on a worker of the connector's own {@link Workers} (as in a server) and parks for the rest of the
  * body, which the benchmark thread, acting as the selector loop, reads in.
+ *
+ * <p>With a 1 MiB request body all but the loop's first read of the body is read by the exchange
+ * itself, straight into the handler's array once it has taken the socket reads over (path A of
+ * docs/architecture.md, "Where body bytes are copied"): 64 channel reads per request. The in-memory
+ * channel costs no system call, so ns/op shows the Java side of that path, and {@code -prof gc}
+ * what it allocates per request.
  *
  * <p>One operation: the channel rewinds (the client sends the request again); the loop side calls
  * {@code connection.onReady(OP_READ)} while request bytes are undelivered and the connection reads
@@ -56,10 +63,14 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
 public class BodyPathBenchmark {
-    /** Bytes of the request body and of the response body. */
+    /** Bytes of the response body. */
     static final int BODY_SIZE = 64 * 1024;
     private static final int PIECE = 16 * 1024;
     private static final byte[] CONTENT = new byte[BODY_SIZE];
+
+    /** Bytes of the request body: 64 KiB, or 1 MiB (the read-ahead path). */
+    @Param({"65536", "1048576"})
+    public int requestBodySize;
 
     /** Which handler serves the request: {@code raw} or {@code servlet}. */
     @Param({"raw", "servlet"})
@@ -99,8 +110,8 @@ public class BodyPathBenchmark {
         loop = new SelectorLoop(connector, 0, Thread.currentThread());
         InetAddress loopback = InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1});
         byte[] head = ("POST /body HTTP/1.1\r\nHost: localhost:8080\r\nContent-Type: application/octet-stream\r\n"
-                + "Content-Length: " + BODY_SIZE + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
-        byte[] request = new byte[head.length + BODY_SIZE];
+                + "Content-Length: " + requestBodySize + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] request = new byte[head.length + requestBodySize];
         System.arraycopy(head, 0, request, 0, head.length);
         channel = new BodyChannel(request, new InetSocketAddress(loopback, 54321), new InetSocketAddress(loopback, 8080));
         connection = new Http1Connection(connector, loop, channel);
@@ -166,7 +177,10 @@ public class BodyPathBenchmark {
         workers.shutdownNow();
     }
 
-    /** The raw handler: reads the whole body, then answers {@link #BODY_SIZE} bytes with their Content-Length. */
+    /**
+     * The raw handler: reads the whole body, then answers {@link #BODY_SIZE} bytes with their
+     * Content-Length (500 when fewer bytes came than the request's Content-Length).
+     */
     private static void body(HttpExchange exchange) throws IOException {
         byte[] scratch = SCRATCH.get();
         InputStream in = exchange.requestBody();
@@ -174,7 +188,7 @@ public class BodyPathBenchmark {
         for (int n; (n = in.read(scratch, 0, scratch.length)) >= 0; ) {
             length += n;
         }
-        if (length != BODY_SIZE) {
+        if (length != exchange.requestBody().contentLength()) {
             exchange.setStatus(500);
             return;
         }

@@ -131,6 +131,55 @@ class DirectBodyReadTest {
         assertThat(ConnectorSeams.bodyBytesReadDirect(server)).isGreaterThanOrEqualTo(2L * (BODY.length - FIRST));
     }
 
+    /**
+     * Reads {@code blocking} bytes or more in blocking 16 KiB reads (the exchange reads the socket
+     * itself once the loop's bytes are taken), then the rest with non-blocking reads and
+     * {@code demand} (the loop reads again), and answers as {@link #digesting}.
+     */
+    private static HttpHandler switchingToNonBlockingAfter(int blocking) {
+        return exchange -> {
+            MessageDigest sha = RawHttp.sha256();
+            byte[] b = new byte[16 * 1024];
+            long total = 0;
+            RequestBody body = exchange.requestBody();
+            for (int n; total < blocking && (n = body.read(b, 0, b.length)) >= 0; ) {
+                sha.update(b, 0, n);
+                total += n;
+            }
+            while (true) {
+                int n = body.readAvailable(b, 0, b.length);
+                if (n < 0) {
+                    break;
+                }
+                if (n == 0) {
+                    CountDownLatch readable = new CountDownLatch(1);
+                    body.demand(readable::countDown);
+                    try {
+                        readable.await();
+                    } catch (InterruptedException e) {
+                        throw new IOException(e);
+                    }
+                    continue;
+                }
+                sha.update(b, 0, n);
+                total += n;
+            }
+            exchange.responseBody().write((total + " " + RawHttp.hex(sha.digest())).getBytes(StandardCharsets.US_ASCII));
+        };
+    }
+
+    @Test
+    void aBodyReadBlockingThenNonBlockingArrivesWholeAndInOrder() throws Exception {
+        server = RawHttp.start(switchingToNonBlockingAfter(FIRST + 16 * 1024));
+        try (RawHttp c = RawHttp.connect(server.port())) {
+            sendBodyThen(c, "GET /next HTTP/1.1\r\nHost: t\r\n\r\n", 0);
+            assertThat(c.read().bodyText()).isEqualTo(BODY_ANSWER);
+            assertThat(c.read().status).isEqualTo(200);
+        }
+        assertThat(ConnectorSeams.bodyBytesReadDirect(server)).isPositive();
+        awaitReleased();
+    }
+
     @Test
     void anExpectedContinueIsSentBeforeTheExchangeReadsTheBodyItself() throws Exception {
         server = RawHttp.start(digesting(64 * 1024));
