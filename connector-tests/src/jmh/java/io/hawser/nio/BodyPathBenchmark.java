@@ -140,6 +140,7 @@ public class BodyPathBenchmark {
     public long request() {
         channel.rewind();
         while (true) {
+            loop.startBatch(); // each pass is a loop turn: its own batch time (SelectorLoop.now)
             if (channel.undelivered() > 0 && (connection.key.interestOps() & SelectionKey.OP_READ) != 0) {
                 connection.onReady(SelectionKey.OP_READ);
             }

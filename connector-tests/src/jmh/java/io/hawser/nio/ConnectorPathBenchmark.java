@@ -146,10 +146,12 @@ public class ConnectorPathBenchmark {
      */
     @Benchmark
     public int request() throws IOException {
+        loop.startBatch(); // as a loop turn: the select's batch (one clock read), then the next turn's tasks
         connection.onReady(SelectionKey.OP_READ);
         if (servletApp != null) {
             servletApp.completePending();
         }
+        loop.startBatch();
         loop.runTasks();
         int n = channel.responseLength;
         if (n != expectedLength) {

@@ -305,7 +305,7 @@ final class Http1Connection extends ListNode implements Runnable {
     /** On the loop: asks for OP_WRITE, bounded by writeTimeout. */
     private void watchWritable() {
         if (!closed && key.isValid() && InterestOps.add(key, SelectionKey.OP_WRITE)) {
-            loop.lists.writeStalled.append(this, System.nanoTime());
+            loop.lists.writeStalled.append(this, loop.now());
         }
     }
 
@@ -333,7 +333,7 @@ final class Http1Connection extends ListNode implements Runnable {
         ByteBuffer buf = loop.readBuffer;
         boolean firstByte = !loop.lists.request.contains(this);
         if (firstByte) {
-            onFirstByte(System.nanoTime());
+            onFirstByte(loop.now());
         }
         if (exchange == null) {
             Http1Exchange borrowed = connector.exchanges().take();
@@ -391,9 +391,10 @@ final class Http1Connection extends ListNode implements Runnable {
                 watchWritable(); // a handshake flight or a KeyUpdate answer the socket did not take at once
             }
             if (loop.lists.tlsHandshake.contains(this) && tls.handshakeDone()) {
-                Observability.handshake(tls, System.nanoTime() - since(ConnectionLists.TLS_HANDSHAKE));
+                long now = loop.now();
+                Observability.handshake(tls, now - since(ConnectionLists.TLS_HANDSHAKE));
                 loop.lists.tlsHandshake.remove(this);
-                loop.lists.headers.append(this, System.nanoTime()); // as a cleartext connection's accept
+                loop.lists.headers.append(this, now); // as a cleartext connection's accept
             }
         } else if (n > 0 && buf.get(0) == 22 && exchange == null && in == null) {
             close(); // a TLS ClientHello on the cleartext port: nothing sensible to answer in either protocol
@@ -487,25 +488,29 @@ final class Http1Connection extends ListNode implements Runnable {
         if (closed) {
             return;
         }
-        if (!isExchangeActive()) {
-            leaveWorker();
+        // One look under the monitor: only the loop (this thread) makes an exchange active, so an
+        // inactive one stays inactive here; an active one hands back again when it ends.
+        boolean current;
+        synchronized (this) {
+            current = !exchangeActive && requestSeq == seq;
+            if (!exchangeActive) {
+                leaveWorker();
+            }
         }
         resumeReadingInterest();
         if (connector.isStopping()) {
             closeIfIdle();
             return;
         }
-        ConnectionLists lists = loop.lists;
-        synchronized (this) {
-            if (exchangeActive || requestSeq != seq) {
-                return;
-            }
+        if (!current) {
+            return;
         }
+        ConnectionLists lists = loop.lists;
         if (lists.request.contains(this) && requestEntrySeq > seq) {
             return;
         }
         lists.request.remove(this);
-        long now = System.nanoTime();
+        long now = loop.now();
         if (in == null) {
             lists.idle.append(this, now);
             releaseExchange();
@@ -584,7 +589,7 @@ final class Http1Connection extends ListNode implements Runnable {
         synchronized (this) {
             exchangeActive = true;
         }
-        exchange.begin();
+        exchange.begin(loop.now());
         if (exchange.requestBody.isFinished()) {
             loop.lists.request.remove(this);
         }
@@ -618,68 +623,90 @@ final class Http1Connection extends ListNode implements Runnable {
         releaseReads(); // the body ended (else the connection closes): the loop reads what follows
         BadMessageException bad = null;
         boolean ready = false;
+        long handOver = NOT_DECIDED;
         synchronized (this) {
             exchange.parser.reset();
             exchange.head.reset();
             try {
-                ready = !closed && nextBufferedHead();
+                // The response has just ended: a head already buffered was complete by then.
+                ready = !closed && nextBufferedHead(exchange.endNanos);
             } catch (BadMessageException e) {
                 bad = e;
             }
-        }
-        if (ready && (exchange.requestBody.isFinished() || exchange.requestBody.isBuffered(bufferedBytes()))) {
-            return true;
-        }
-        if (bad == null && !closed) {
-            // The pipeline has no complete request left: corked responses go out now.
-            try {
-                exchange.responseBody.flushCork();
-            } catch (IOException e) {
-                close();
+            if (!ready && bad == null && !closed && !exchange.responseBody.hasCorked()) {
+                // Nothing to run and nothing corked to write: the hand-over is decided in this same
+                // critical section (the loop cannot have appended bytes since the look above).
+                exchange.responseBody.releaseCork();
+                handOver = endExchangeLocked();
             }
-            if (ready) {
-                return !closed || retired();
-            }
-            exchange.responseBody.releaseCork();
         }
-        int seq;
-        boolean wake;
-        synchronized (this) {
-            // Bytes the loop appended while the cork was written may complete the next head.
-            try {
-                if (bad == null && !closed && nextBufferedHead()) {
-                    return true;
+        if (handOver == NOT_DECIDED) {
+            if (ready && (exchange.requestBody.isFinished() || exchange.requestBody.isBuffered(bufferedBytes()))) {
+                return true;
+            }
+            if (bad == null && !closed) {
+                // The pipeline has no complete request left: corked responses go out now.
+                try {
+                    exchange.responseBody.flushCork();
+                } catch (IOException e) {
+                    close();
                 }
-            } catch (BadMessageException e) {
-                bad = e;
-            }
-            if (bad != null || closed) {
-                seq = -1;
-                wake = false;
-            } else {
-                if (in != null && !in.hasRemaining()) {
-                    releaseInput();
+                if (ready) {
+                    return !closed || retired();
                 }
-                exchangeActive = false;
-                seq = requestSeq;
-                wake = in != null;
+                exchange.responseBody.releaseCork();
+            }
+            synchronized (this) {
+                // Bytes the loop appended while the cork was written may complete the next head.
+                try {
+                    if (bad == null && !closed && nextBufferedHead(System.nanoTime())) {
+                        return true;
+                    }
+                } catch (BadMessageException e) {
+                    bad = e;
+                }
+                handOver = bad != null || closed ? RETIRE : endExchangeLocked();
             }
         }
         if (bad != null) {
             rejectHead(bad);
         }
-        if (seq < 0) {
+        if (handOver == RETIRE) {
             return retired();
         }
-        if (inputEnded()) {
+        if ((handOver & INPUT_ENDED) != 0) {
             close();
             return false;
         }
-        endedSeq = seq;
+        endedSeq = (int) (handOver >>> 32);
         // With nothing buffered the loop need not wake: it reads the next request whenever it
         // comes, and sees this hand-back then or within LAZY_HAND_BACK_MILLIS (a wake-up is a syscall).
-        loop.handBack(this, wake || !onWorker || connector.isStopping() || loop.inLoop());
+        loop.handBack(this, (handOver & BUFFERED) != 0 || !onWorker || connector.isStopping() || loop.inLoop());
         return false;
+    }
+
+    /** {@link #next}'s hand-over, not decided yet. */
+    private static final long NOT_DECIDED = -1;
+    /** {@link #next}'s hand-over: the connection closed or the next head was malformed; the exchange retires. */
+    private static final long RETIRE = -2;
+    /** A bit of {@link #endExchangeLocked}'s answer: input is buffered (the loop must wake for it). */
+    private static final long BUFFERED = 1;
+    /** A bit of {@link #endExchangeLocked}'s answer: the client's input has ended (the connection closes). */
+    private static final long INPUT_ENDED = 2;
+
+    /**
+     * Caller holds the monitor, on the exchange thread, with no next head to run: the exchange is
+     * no longer active.
+     *
+     * @return the request sequence number to hand back in the high 32 bits, and the flags
+     *     {@link #BUFFERED} and {@link #INPUT_ENDED}; never {@link #NOT_DECIDED} or {@link #RETIRE}
+     */
+    private long endExchangeLocked() {
+        if (in != null && !in.hasRemaining()) {
+            releaseInput();
+        }
+        exchangeActive = false;
+        return (long) requestSeq << 32 | (in != null ? BUFFERED : 0) | (inputEnded ? INPUT_ENDED : 0);
     }
 
     /** {@link #retireExchange()}; @return {@code false} (nothing more runs on this thread) */
@@ -688,12 +715,16 @@ final class Http1Connection extends ListNode implements Runnable {
         return false;
     }
 
-    /** Parses a buffered next head, if complete, and begins its exchange (caller holds the monitor). */
-    private boolean nextBufferedHead() throws BadMessageException {
+    /**
+     * Parses a buffered next head, if complete, and begins its exchange (caller holds the monitor).
+     *
+     * @param now when the head was complete at the latest ({@code System.nanoTime()}): its exchange's start
+     */
+    private boolean nextBufferedHead(long now) throws BadMessageException {
         if (in == null || !in.hasRemaining() || !parseHead(in)) {
             return false;
         }
-        exchange.begin();
+        exchange.begin(now);
         if (!exchange.requestBody.isFinished()) {
             enterRequestList(requestSeq);
         }
@@ -754,7 +785,7 @@ final class Http1Connection extends ListNode implements Runnable {
         loop.execute(() -> {
             Http1Exchange x = exchange;
             if (!closed && x != null && requestSeq == seq && !x.requestBody.isFinished()) {
-                loop.lists.request.append(this, System.nanoTime());
+                loop.lists.request.append(this, loop.now());
                 requestEntrySeq = seq;
             }
         });
@@ -1020,7 +1051,7 @@ final class Http1Connection extends ListNode implements Runnable {
         loop.execute(() -> {
             if (!closed && key.isValid() && InterestOps.add(key, op)) {
                 if (op == SelectionKey.OP_WRITE) {
-                    loop.lists.writeStalled.append(this, System.nanoTime());
+                    loop.lists.writeStalled.append(this, loop.now());
                 }
             }
         });
@@ -1147,7 +1178,7 @@ final class Http1Connection extends ListNode implements Runnable {
             releaseResources();
         }
         if (lingers) {
-            Lingering.start(this, System.nanoTime());
+            Lingering.start(this, loop.inLoop() ? loop.now() : System.nanoTime());
         }
     }
 

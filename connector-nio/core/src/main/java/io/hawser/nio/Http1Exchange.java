@@ -51,6 +51,8 @@ final class Http1Exchange implements HttpExchange, Runnable {
     private int status;
     /** When this request's head was complete ({@code System.nanoTime()}): response times count from it. */
     long headNanos;
+    /** When this request's response ended ({@code System.nanoTime()}, read by {@link Observability#completed}). */
+    long endNanos;
     /** This exchange's JFR events: made the first time their type is recorded, then reused ({@link Observability}). */
     HawserEvents.RequestHeadReceived headEvent;
     HawserEvents.ResponseCommitted commitEvent;
@@ -96,9 +98,14 @@ final class Http1Exchange implements HttpExchange, Runnable {
         head.reset();
     }
 
-    /** Resets for the request whose head was just parsed. */
-    void begin() {
-        headNanos = System.nanoTime();
+    /**
+     * Resets for the request whose head was just parsed.
+     *
+     * @param now when the head was complete ({@code System.nanoTime()}; the loop's batch time, or
+     *     for a pipelined head already buffered the end of the response before it): no clock read here
+     */
+    void begin(long now) {
+        headNanos = now;
         status = 200;
         responseFields.clear();
         trailers = null;
@@ -117,9 +124,11 @@ final class Http1Exchange implements HttpExchange, Runnable {
         connection.requestSeq++;
         requestBody.begin();
         responseBody.begin();
-        handoff.set(HANDLER_RUNNING);
-        callbackFailure.set(null);
-        ended.set(false);
+        // Plain (release) stores suffice: no other thread sees this request before the exchange is
+        // handed to its handler's thread, a hand-off that publishes them; a volatile store costs a fence each.
+        handoff.lazySet(HANDLER_RUNNING);
+        callbackFailure.lazySet(null);
+        ended.lazySet(false);
         if (view == null || viewWentAsync) {
             view = new ExchangeView(this);
             viewWentAsync = false;
@@ -286,11 +295,19 @@ final class Http1Exchange implements HttpExchange, Runnable {
             connection.retireExchange();
             return;
         }
-        connection.dispatch(this, () -> {
-            if (afterResponse()) {
-                run();
-            }
-        });
+        connection.dispatch(this, this::afterResponseLater);
+    }
+
+    /**
+     * {@link #afterResponse} some time after the response ended (its output drained, or the unread
+     * body skipped): a head buffered meanwhile was complete by now at the latest, not by
+     * {@link #endNanos}; runs the next exchange when it is ready.
+     */
+    private void afterResponseLater() {
+        endNanos = System.nanoTime();
+        if (afterResponse()) {
+            run();
+        }
     }
 
     /**
@@ -304,11 +321,7 @@ final class Http1Exchange implements HttpExchange, Runnable {
         if (skip == Http1RequestBody.SKIP_LATER) {
             // On the loop, the unread body still arriving: skip on as it comes (requestTimeout still
             // bounds it), then the next request.
-            requestBody.demand(() -> {
-                if (afterResponse()) {
-                    run();
-                }
-            });
+            requestBody.demand(this::afterResponseLater);
             return false;
         }
         if (skip == Http1RequestBody.MUST_CLOSE) {

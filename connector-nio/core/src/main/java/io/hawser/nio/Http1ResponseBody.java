@@ -79,7 +79,7 @@ final class Http1ResponseBody extends ResponseBody {
         framing = null;
         nonBlocking = false;
         pending = null;
-        writable.set(null);
+        writable.lazySet(null); // published with the exchange's hand-off, as Http1Exchange.begin's resets
     }
 
     @Override
@@ -496,9 +496,14 @@ final class Http1ResponseBody extends ResponseBody {
 
     /** Writes the corked responses, if any (when the pipeline runs dry or before a close). */
     void flushCork() throws IOException {
-        if (cork != null && cork.position() > 0) {
+        if (hasCorked()) {
             writeParts(1);
         }
+    }
+
+    /** @return whether finished responses wait in the cork ({@link #flushCork} has bytes to write; exchange thread) */
+    boolean hasCorked() {
+        return cork != null && cork.position() > 0;
     }
 
     /** The connection goes idle: keep no buffer for it. */

@@ -173,7 +173,9 @@ final class Observability {
 
     /** {@code x}'s response ended. */
     static void completed(Http1Exchange x) {
-        long elapsed = System.nanoTime() - x.headNanos;
+        long now = System.nanoTime();
+        x.endNanos = now;
+        long elapsed = now - x.headNanos;
         int status = x.status();
         x.connection.connector.metrics.completed(status, elapsed);
         if ((x.eventsBegun & COMPLETION_BEGUN) != 0) {

@@ -76,7 +76,7 @@ final class ProxyHeaderReader {
                     addresses = ProxyHeader.parse(head, kept);
                     done = true;
                     c.loop.lists.proxyHeader.remove(c);
-                    c.enterFirstList(System.nanoTime());
+                    c.enterFirstList(c.loop.now());
                     return true;
                 }
                 int n;

@@ -54,6 +54,8 @@ final class SelectorLoop implements Runnable {
      */
     ByteBuffer readBuffer = ByteBuffer.allocate(2 * READ_BUFFER_SIZE);
     private final Thread thread;
+    /** {@link #now}'s cached clock reading for the current batch, 0 when not read yet (loop thread only). */
+    private long batchNanos;
     /** This loop's connection lists; touched only by the loop thread. */
     final ConnectionLists lists;
     private volatile boolean running = true;
@@ -115,6 +117,30 @@ final class SelectorLoop implements Runnable {
 
     boolean inLoop() {
         return Thread.currentThread() == thread;
+    }
+
+    /**
+     * On the loop: the time of the current batch ({@code System.nanoTime()}), read at the first
+     * call after {@link #startBatch} and then shared by everything the loop does until the next
+     * one (every request head, list entry and hand-back of one select's ready keys, the sweep that
+     * follows): one clock read per batch rather than several per request. Never decreases; it lags
+     * the real clock by at most the batch's own duration, which only makes a timeout fire that much
+     * later.
+     *
+     * @return nanoseconds on {@link System#nanoTime()}'s scale
+     */
+    long now() {
+        long t = batchNanos;
+        if (t == 0) {
+            t = System.nanoTime() | 1; // never 0: 0 means "not read in this batch"
+            batchNanos = t;
+        }
+        return t;
+    }
+
+    /** On the loop: a new batch begins (before each select, and before each turn's tasks); the next {@link #now} reads the clock. */
+    void startBatch() {
+        batchNanos = 0;
     }
 
     /** Runs {@code task} on the loop thread, soon; callable from any thread. */
@@ -216,7 +242,7 @@ final class SelectorLoop implements Runnable {
             return;
         }
         connector.onOpened();
-        connection.onAccepted(System.nanoTime());
+        connection.onAccepted(now());
         Observability.accepted(connection);
         try {
             connection.onReady(SelectionKey.OP_READ);
@@ -290,19 +316,21 @@ final class SelectorLoop implements Runnable {
 
     /** One turn: tasks and hand-backs, select (ready sockets handled in {@link #onSelected}), timeouts. */
     private void turn() throws IOException {
+        startBatch();
         runTasks();
-        long timeout = lists.selectTimeoutMillis(System.nanoTime());
+        long timeout = lists.selectTimeoutMillis(now());
         if (onWorkers > 0 && (timeout == 0 || timeout > LAZY_HAND_BACK_MILLIS)) {
             timeout = LAZY_HAND_BACK_MILLIS;
         }
         for (Acceptor a : acceptors) {
-            long retry = a.retryMillis(System.nanoTime());
+            long retry = a.retryMillis(now());
             if (retry > 0 && (timeout == 0 || timeout > retry)) {
                 timeout = retry;
             }
         }
+        startBatch(); // select may block: the keys it reports are a new batch
         select(tasks.isEmpty() && handBacks.get() == null ? timeout : -1);
-        long now = System.nanoTime();
+        long now = now();
         lists.sweep(now, failures);
         for (Acceptor a : acceptors) {
             a.onTick(now);

@@ -410,21 +410,25 @@ final class Workers implements Executor {
 
         /** @return {@code true} when woken for a task; {@code false} when this worker should end */
         private boolean awaitSignal() {
-            long deadline = System.nanoTime() + keepAliveNanos;
+            long left = keepAliveNanos;
+            long deadline = System.nanoTime() + left; // one clock read per wait; the first park needs no second
             while (!signalled) {
                 if (isShutdown()) {
                     return false;
                 }
-                long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     if (retire(this)) {
                         return false;
                     }
-                    deadline = System.nanoTime() + keepAliveNanos;
+                    left = keepAliveNanos;
+                    deadline = System.nanoTime() + left;
                     continue;
                 }
                 LockSupport.parkNanos(Workers.this, left);
                 Thread.interrupted(); // a stray interrupt from a previous task must not end the wait early
+                if (!signalled) {
+                    left = deadline - System.nanoTime();
+                }
             }
             signalled = false;
             return true;
