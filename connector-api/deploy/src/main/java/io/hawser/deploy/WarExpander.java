@@ -3,7 +3,6 @@ package io.hawser.deploy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,10 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipInputStream;
@@ -80,31 +76,15 @@ final class WarExpander {
     }
 
     /**
-     * Creates a new directory {@code PREFIX<random>} in {@code java.io.tmpdir}, readable by its owner
-     * only where the file system has POSIX permissions, as {@link Files#createTempDirectory} does but
-     * without seeding a {@code SecureRandom} (≈ 15 ms of startup): the name needs no secrecy, since the
-     * directory is made atomically (an existing file, directory or link of that name fails the
-     * creation, and another name is tried), with its permissions set as it is made.
+     * The WAR's work directory, owner-only and without a {@code SecureRandom}
+     * ({@link io.hawser.servlet.WorkDirectories#create}).
      *
      * @param prefix the start of the directory's name
      * @return the directory
-     * @throws IOException when it cannot be created (after 100 names taken)
+     * @throws IOException when it cannot be created
      */
     static Path createWorkDirectory(String prefix) throws IOException {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        FileAttribute<?>[] ownerOnly = tmp.getFileSystem().supportedFileAttributeViews().contains("posix")
-                ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))}
-                : new FileAttribute<?>[0];
-        for (int attempt = 1; ; attempt++) {
-            Path dir = tmp.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
-            try {
-                return Files.createDirectory(dir, ownerOnly);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 100) {
-                    throw e;
-                }
-            }
-        }
+        return io.hawser.servlet.WorkDirectories.create(prefix);
     }
 
     private static void copy(InputStream in, Path target) throws IOException {

@@ -456,7 +456,7 @@ public final class WebApp {
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
         try {
-            tempDir = Files.createTempDirectory("hawser-" + (contextPath.isEmpty() ? "ROOT" : contextPath.substring(1)
+            tempDir = WorkDirectories.create("hawser-" + (contextPath.isEmpty() ? "ROOT" : contextPath.substring(1)
                     .replaceAll("[^A-Za-z0-9._-]", "_")) + "-");
             context.setAttribute(ServletContext.TEMPDIR, tempDir.toFile());
             limits = RequestLimits.from(context);

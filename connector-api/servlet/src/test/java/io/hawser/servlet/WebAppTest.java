@@ -69,6 +69,22 @@ class WebAppTest {
     }
 
     @Test
+    void theTempDirIsANewOwnerOnlyDirectoryDeletedAtStop() throws Exception {
+        app.start();
+        java.io.File dir = (java.io.File) ctx.getAttribute(ServletContext.TEMPDIR);
+        java.nio.file.Path path = dir.toPath();
+        assertThat(path.getParent()).isEqualTo(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+        assertThat(path.getFileName().toString()).startsWith("hawser-w-");
+        assertThat(dir).isDirectory();
+        if (path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(
+                    java.nio.file.Files.getPosixFilePermissions(path))).isEqualTo("rwx------");
+        }
+        app.stop();
+        assertThat(dir).doesNotExist();
+    }
+
+    @Test
     void stopEndsSessionsDestroysServletsAndFiltersThenContextListenersInReverse() throws Exception {
         ServletContextListener a = mock(ServletContextListener.class);
         ServletContextListener b = mock(ServletContextListener.class);

@@ -1,8 +1,9 @@
 package io.hawser.nio;
 
 /**
- * A connector over JMX, registered at start as {@code io.hawser:type=Connector,name="SCHEME-HOST-PORT"}
- * (the first listener; {@code "unix-PATH"} for a Unix domain socket) and unregistered at stop.
+ * A connector over JMX, registered as {@code io.hawser:type=Connector,name="SCHEME-HOST-PORT"}
+ * (the first listener; {@code "unix-PATH"} for a Unix domain socket) once the started connector's
+ * first response has ended, or 1 s after the start without one, and unregistered at stop.
  * The list sizes and timeout counts are {@link ConnectorStats} (each read asks every loop, at most
  * 1 s); the traffic counts are totals since start.
  */

@@ -6,54 +6,92 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
-/** The {@link ConnectorMXBean} of one started connector, on the platform MBean server. */
+/**
+ * The {@link ConnectorMXBean} of one started connector, on the platform MBean server. Registered off
+ * the start's critical path: the platform MBean server's own start costs ≈ 80 ms of CPU on a cold
+ * JVM, so a daemon thread registers the MBean once the connector's first response has ended, or
+ * {@link #REGISTER_AFTER} after the start when no request came (docs/operations.md "JMX").
+ * {@link #unregister} at stop is final: a registration it overtakes never happens.
+ */
 final class ConnectorManagement implements ConnectorMXBean {
+    /** The longest a started connector waits for its first response before registering anyway. */
+    static final java.time.Duration REGISTER_AFTER = java.time.Duration.ofSeconds(1);
     private static final System.Logger LOG = System.getLogger(ConnectorManagement.class.getName());
 
     private final NioConnector connector;
     private final String name;
-    private final ObjectName objectName;
+    private final java.util.concurrent.CountDownLatch firstResponse = new java.util.concurrent.CountDownLatch(1);
+    /** Guarded by {@code this}: registered on the platform MBean server, and whether a stop came. */
+    private ObjectName registered;
+    private boolean stopped;
 
-    private ConnectorManagement(NioConnector connector, String name) throws JMException {
+    private ConnectorManagement(NioConnector connector, String name) {
         this.connector = connector;
         this.name = name;
-        this.objectName = new ObjectName("io.hawser:type=Connector,name=" + ObjectName.quote(name));
     }
 
     /**
-     * At start: registers the connector's MBean. A failure (another connector of that name) is
-     * logged and leaves the connector without one; it never fails the start.
+     * At start: the connector's MBean, registered by a daemon thread after the first response (see
+     * the class comment). A failure to register (another connector of that name) is logged and
+     * leaves the connector without one; it never fails the connector.
      *
-     * @return the MBean, registered or not
+     * @return the MBean, registered soon
      */
     static ConnectorManagement register(NioConnector connector) {
         Listener first = connector.config().listeners().get(0);
         String name = first.unixSocket() != null ? "unix-" + first.unixSocket()
                 : first.scheme() + "-" + first.host() + "-" + connector.port(0);
+        ConnectorManagement m = new ConnectorManagement(connector, name);
+        Thread t = new Thread(m::registerSoon, "hawser-jmx-" + name);
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+        return m;
+    }
+
+    /** A response of the connector ended: the MBean may be registered now. */
+    void responded() {
+        firstResponse.countDown();
+    }
+
+    private void registerSoon() {
         try {
-            ConnectorManagement m = new ConnectorManagement(connector, name);
-            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            server.registerMBean(m, m.objectName);
-            return m;
-        } catch (JMException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "connector " + name + " has no JMX MBean: " + e);
+            firstResponse.await(REGISTER_AFTER.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            return;
+        }
+        synchronized (this) {
+            if (stopped) {
+                return;
+            }
             try {
-                return new ConnectorManagement(connector, name);
-            } catch (JMException impossible) {
-                throw new IllegalStateException(impossible);
+                ObjectName objectName = new ObjectName("io.hawser:type=Connector,name=" + ObjectName.quote(name));
+                MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+                server.registerMBean(this, objectName);
+                registered = objectName;
+            } catch (JMException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "connector " + name + " has no JMX MBean: " + e);
             }
         }
     }
 
-    /** At stop: unregisters {@code m} (nothing when {@code null} or never registered). */
+    /** At stop: unregisters {@code m}, or keeps it from registering (nothing when {@code null}). */
     static void unregister(ConnectorManagement m) {
         if (m == null) {
             return;
         }
-        try {
-            ManagementFactory.getPlatformMBeanServer().unregisterMBean(m.objectName);
-        } catch (JMException | RuntimeException ignored) {
-            // not registered
+        synchronized (m) {
+            m.stopped = true;
+            m.firstResponse.countDown();
+            if (m.registered == null) {
+                return;
+            }
+            try {
+                ManagementFactory.getPlatformMBeanServer().unregisterMBean(m.registered);
+            } catch (JMException | RuntimeException ignored) {
+                // unregistered by someone else
+            }
+            m.registered = null;
         }
     }
 

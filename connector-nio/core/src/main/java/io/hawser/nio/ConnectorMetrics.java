@@ -48,8 +48,19 @@ final class ConnectorMetrics {
         latency[i].increment();
     }
 
+    /**
+     * Until the first final response: told of it, then {@code null} (a plain field: two threads
+     * telling it both is harmless). Set at start, before any loop runs.
+     */
+    ConnectorManagement awaitingFirstResponse;
+
     /** A final response with {@code status} (also one the connector made to reject a request). */
     void response(int status) {
+        ConnectorManagement m = awaitingFirstResponse;
+        if (m != null) {
+            awaitingFirstResponse = null;
+            m.responded();
+        }
         int c = status / 100 - 1;
         responses[c < 0 ? 0 : c > 4 ? 4 : c].increment();
     }

@@ -136,10 +136,11 @@ public final class NioConnector implements Connector {
                     listeners.get(i).secure() ? tlsEngines : null, config.proxyProtocol(listeners.get(i)));
             loops[0].listen(acceptors[i]);
         }
+        management = ConnectorManagement.register(this);
+        metrics.awaitingFirstResponse = management;
         for (SelectorLoop loop : loops) {
             loop.start();
         }
-        management = ConnectorManagement.register(this);
         readiness = Readiness.READY;
         if (tlsContext != null && !config.tls().reloadInterval().isZero()) {
             tlsReloader = new TlsReloader(tlsContext);

@@ -204,7 +204,8 @@ class ObservabilityTest {
         send(new Socket("127.0.0.1", connector.port()), "GET / HTTP/1.1\r\n\r\n"); // 400, made by the connector
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name = new ObjectName("io.hawser:type=Connector,name=\"http-127.0.0.1-" + connector.port() + "\"");
-        assertThat(server.isRegistered(name)).isTrue();
+        // registered off the start's critical path, once the first response has ended
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.isRegistered(name));
         await().atMost(Duration.ofSeconds(10)).until(() -> (Long) server.getAttribute(name, "Connections") == 0);
         Map<String, Object> a = new java.util.HashMap<>();
         for (String attr : List.of("Requests", "Responses1xx", "Responses2xx", "Responses3xx", "Responses4xx",
@@ -222,6 +223,32 @@ class ObservabilityTest {
         assertThat(java.util.Arrays.stream(counts).sum()).isEqualTo(4);
         connector.close();
         assertThat(server.isRegistered(name)).isFalse();
+    }
+
+    @Test
+    void anIdleConnectorRegistersItsMBeanToo() throws Exception {
+        start(ConnectorConfig.builder());
+        ObjectName name = new ObjectName("io.hawser:type=Connector,name=\"http-127.0.0.1-" + connector.port() + "\"");
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.isRegistered(name)); // no request came
+        assertThat(server.getAttribute(name, "Readiness")).isEqualTo("READY");
+        connector.close();
+        assertThat(server.isRegistered(name)).isFalse();
+    }
+
+    @Test
+    void aStopBeforeTheMBeanIsRegisteredKeepsItUnregistered() throws Exception {
+        start(ConnectorConfig.builder());
+        String name = "http-127.0.0.1-" + connector.port();
+        connector.close(); // before the first response, well within the second the registration waits
+        Thread registrar = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("hawser-jmx-" + name)).findFirst().orElse(null);
+        if (registrar != null) {
+            registrar.join(10_000);
+            assertThat(registrar.isAlive()).isFalse();
+        }
+        assertThat(ManagementFactory.getPlatformMBeanServer()
+                .isRegistered(new ObjectName("io.hawser:type=Connector,name=\"" + name + "\""))).isFalse();
     }
 
     @Test
