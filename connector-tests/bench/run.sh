@@ -14,7 +14,7 @@ COMMAND_LINE="connector-tests/bench/run.sh${*:+ $*}"
 ROUNDS=3
 DURATION=8            # keepalive and pipelined, seconds per measurement
 CLOSE_DURATION=5      # close, seconds per measurement
-WARMUP=8              # keepalive warm-up per server (followed by 3 s pipelined and 2 s close)
+WARMUP=8              # keepalive warm-up per server (followed by 3 s pipelined, 2 s close, bodies, 3 s keepalive)
 CONNECTIONS=50
 DEPTH=16
 IDLE_CONNS=10000
@@ -432,7 +432,7 @@ fi
   echo "rounds=$ROUNDS"
   echo "duration=$DURATION"
   echo "close_duration=$CLOSE_DURATION"
-  echo "warmup=${WARMUP} s keepalive + $(( QUICK ? 2 : 3 )) s pipelined + $(( QUICK ? 1 : 2 )) s close"
+  echo "warmup=${WARMUP} s keepalive + $(( QUICK ? 2 : 3 )) s pipelined + $(( QUICK ? 1 : 2 )) s close + $(( QUICK ? 1 : 3 )) s keepalive"
   echo "idle_conns=$IDLE_CONNS"
   echo "tls_idle_conns=$TLS_IDLE_CONNS"
   echo "servlet_source=$SERVLET_SOURCE"
@@ -553,7 +553,7 @@ rm -f "$POST"
 
 # ---------------------------------------------------------------- warm-up
 for s in "${RUN_SERVERS[@]}"; do
-  log "warm-up $s: ${WARMUP} s keepalive, then pipelined and close"
+  log "warm-up $s: ${WARMUP} s keepalive, then pipelined, close (bodies) and keepalive again"
   wrk_cmd keepalive "$s" "$WARMUP"
   timeout $(( WARMUP + 30 )) taskset -c "$CLIENT_CPUS" "${WRK[@]}" >"$OUT/raw/warmup-keepalive-$s.txt" 2>&1 || true
   wrk_cmd pipelined "$s" $(( QUICK ? 2 : 3 ))
@@ -561,6 +561,11 @@ for s in "${RUN_SERVERS[@]}"; do
   wrk_cmd close "$s" $(( QUICK ? 1 : 2 ))
   timeout 40 taskset -c "$CLIENT_CPUS" "${WRK[@]}" >"$OUT/raw/warmup-close-$s.txt" 2>&1 || true
   [[ -n "$BODY_CELLS" ]] && bodies_warmup "$s"
+  # keep-alive once more, after the mix: the branches the other workloads took (connections closed
+  # and opened, bodies) make the JIT deoptimise and recompile the keep-alive path, and that
+  # compilation otherwise runs on the server's core inside the first measurement (its p99)
+  wrk_cmd keepalive "$s" $(( QUICK ? 1 : 3 ))
+  timeout 40 taskset -c "$CLIENT_CPUS" "${WRK[@]}" >"$OUT/raw/warmup-keepalive2-$s.txt" 2>&1 || true
   [[ -n "${TLS_PORT[$s]:-}" ]] || continue
   log "warm-up $s over HTTPS: ${WARMUP} s tls-keepalive, then tls-pipelined and tls-close"
   for w in tls-keepalive tls-pipelined tls-close; do
