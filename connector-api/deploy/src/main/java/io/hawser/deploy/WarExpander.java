@@ -1,5 +1,6 @@
 package io.hawser.deploy;
 
+import io.hawser.servlet.WorkDirectories;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.DirectoryNotEmptyException;
@@ -33,7 +34,7 @@ final class WarExpander {
     static Path expand(Path war, String prefix) throws DeploymentException {
         Path dir;
         try {
-            dir = createWorkDirectory("hawser-" + prefix.replaceAll("[^A-Za-z0-9_.-]", "_") + "-");
+            dir = WorkDirectories.create("hawser-" + prefix.replaceAll("[^A-Za-z0-9_.-]", "_") + "-");
         } catch (IOException e) {
             throw new DeploymentException(null, "unpacking", "cannot create a temporary directory: " + e, e);
         }
@@ -73,18 +74,6 @@ final class WarExpander {
             delete(dir);
             throw new DeploymentException(null, "", "cannot read: " + e, e);
         }
-    }
-
-    /**
-     * The WAR's work directory, owner-only and without a {@code SecureRandom}
-     * ({@link io.hawser.servlet.WorkDirectories#create}).
-     *
-     * @param prefix the start of the directory's name
-     * @return the directory
-     * @throws IOException when it cannot be created
-     */
-    static Path createWorkDirectory(String prefix) throws IOException {
-        return io.hawser.servlet.WorkDirectories.create(prefix);
     }
 
     private static void copy(InputStream in, Path target) throws IOException {

@@ -36,8 +36,8 @@ class WarExpanderTest {
 
     @Test
     void makesANewOwnerOnlyDirectoryEachTime() throws Exception {
-        Path a = WarExpander.createWorkDirectory("hawser-test-");
-        Path b = WarExpander.createWorkDirectory("hawser-test-");
+        Path a = io.hawser.servlet.WorkDirectories.create("hawser-test-");
+        Path b = io.hawser.servlet.WorkDirectories.create("hawser-test-");
         try {
             assertThat(a).isNotEqualTo(b);
             assertThat(a.getParent()).isEqualTo(Path.of(System.getProperty("java.io.tmpdir")));
