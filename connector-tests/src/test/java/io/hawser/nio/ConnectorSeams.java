@@ -25,6 +25,20 @@ public final class ConnectorSeams {
     }
 
     /**
+     * Makes every accept of {@code connector} from now on take {@code millis} longer on its loop
+     * (a sleep before the connection is registered), as a loop busy with a burst of accepts would.
+     */
+    public static void delayAccepts(NioConnector connector, long millis) {
+        connector.acceptedSocketSeam = channel -> {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
+    /**
      * @param keys the client's key store (password {@link TestCertificates#PASSWORD}), or {@code null}
      *     for a client without a certificate
      * @return a client context presenting those keys that trusts any server (test only)

@@ -121,11 +121,13 @@ final class SelectorLoop implements Runnable {
 
     /**
      * On the loop: the time of the current batch ({@code System.nanoTime()}), read at the first
-     * call after {@link #startBatch} and then shared by everything the loop does until the next
-     * one (every request head, list entry and hand-back of one select's ready keys, the sweep that
-     * follows): one clock read per batch rather than several per request. Never decreases; it lags
-     * the real clock by at most the batch's own duration, which only makes a timeout fire that much
-     * later.
+     * call after {@link #startBatch} and then shared by what the loop does until the next one: a
+     * batch is one ready key's work (its heads, list entries and hand-back), one turn's tasks, or
+     * the sweep after a select; one clock read per batch rather than several per request. Never
+     * decreases. Since it is read after the readiness the key reports, a timeout counted from an
+     * event that select reported never fires early; one counted from something the batch itself
+     * did (the response it wrote) can fire early by at most that one key's work, microseconds.
+     * A new connection reads the clock afresh ({@link #freshNow}).
      *
      * @return nanoseconds on {@link System#nanoTime()}'s scale
      */
@@ -135,6 +137,19 @@ final class SelectorLoop implements Runnable {
             t = System.nanoTime() | 1; // never 0: 0 means "not read in this batch"
             batchNanos = t;
         }
+        return t;
+    }
+
+    /**
+     * On the loop: reads the clock now and makes it the batch time, for an event whose timeout must
+     * count from its own moment (an accepted connection: a batch of accepts can last longer than the
+     * headers timeout's margin). Never decreases: a later reading replaces an earlier one.
+     *
+     * @return nanoseconds on {@link System#nanoTime()}'s scale
+     */
+    long freshNow() {
+        long t = System.nanoTime() | 1;
+        batchNanos = t;
         return t;
     }
 
@@ -242,7 +257,7 @@ final class SelectorLoop implements Runnable {
             return;
         }
         connector.onOpened();
-        connection.onAccepted(now());
+        connection.onAccepted(freshNow());
         Observability.accepted(connection);
         try {
             connection.onReady(SelectionKey.OP_READ);
@@ -379,6 +394,7 @@ final class SelectorLoop implements Runnable {
     }
 
     private void onSelected(SelectionKey key) {
+        startBatch(); // each key's work is a batch: its stamps are read after the readiness it reports
         if (!key.isValid()) {
             return; // closed by an exchange thread while the loop was selecting
         }

@@ -2,6 +2,7 @@ package io.hawser.tests.timeouts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hawser.nio.ConnectorSeams;
 import io.hawser.nio.NioConnector;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -151,5 +152,45 @@ class HeadersTimeoutTest {
             assertThat(wire.readResponse().status()).isEqualTo(200);
         }
         assertThat(server.stats().headersTimeouts()).isZero();
+    }
+
+    /**
+     * A burst of accepts is one ready key of the loop; each connection's headers timer still starts
+     * at its own accept, so none is cut before headersTimeout after it connected. The seam makes
+     * every accept last 30 ms on the loop while clients keep connecting every 15 ms: the loop finds
+     * the later ones in the same burst, long after the burst began.
+     */
+    @Test
+    void headersTimerOfEachConnectionInABurstOfAcceptsStartsAtItsOwnAccept() throws Exception {
+        long timeoutMillis = 500;
+        server = Servers.start(b -> b.headersTimeout(Duration.ofMillis(timeoutMillis)).selectorLoops(1));
+        ConnectorSeams.delayAccepts(server, 30);
+        java.util.List<Wire> wires = new java.util.ArrayList<>();
+        java.util.List<java.util.concurrent.Future<Wire.Ending>> endings = new java.util.ArrayList<>();
+        java.util.concurrent.ExecutorService readers = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            for (int i = 0; i < 8; i++) {
+                Wire wire = Wire.connect(server.port());
+                wires.add(wire);
+                endings.add(readers.submit(() -> wire.awaitEnd(5000))); // each read as it arrives
+                Thread.sleep(15);
+            }
+            for (int i = 0; i < wires.size(); i++) {
+                Wire wire = wires.get(i);
+                Wire.Ending ending = endings.get(i).get();
+                assert408AndClose(ending);
+                long after = ending.firstByte() - wire.connectStart;
+                System.out.printf("burst connection #%d: connected at %.1f ms, 408 at %.1f ms after connect%n", i,
+                        Wire.millis(wire.connectStart - wires.get(0).connectStart), Wire.millis(after));
+                assertThat(ms(after)).as("connection #%d cut after its own headersTimeout", i)
+                        .isGreaterThanOrEqualTo(timeoutMillis);
+            }
+        } finally {
+            readers.shutdownNow();
+            for (Wire wire : wires) {
+                wire.close();
+            }
+        }
+        assertThat(server.stats().headersTimeouts()).isEqualTo(8);
     }
 }
