@@ -1,19 +1,19 @@
 package io.hawser.launcher;
 
-import picocli.CommandLine.Option;
-
 /** {@code --access-log FILE|-} and {@code --access-log-format}; see {@link AccessLog} and {@link AccessPattern}. */
 final class AccessLogOptions {
-    @Option(names = "--access-log", paramLabel = "FILE|-",
-            description = "write an access log to FILE (appended; rotate with logrotate copytruncate), or - for"
-                    + " standard output")
-    String target;
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
 
-    @Option(names = "--access-log-format", paramLabel = "common|combined|json|PATTERN",
-            description = "Common or Combined Log Format, JSON lines, or a pattern of Apache/Tomcat codes"
+    final Opt<String> target = options.add(Opt.of(String.class, "--access-log", "FILE|-",
+            "write an access log to FILE (appended; rotate with logrotate copytruncate), or - for"
+                    + " standard output"));
+
+    final Opt<String> format = options.add(Opt.of(String.class, "--access-log-format", "common|combined|json|PATTERN",
+            "Common or Combined Log Format, JSON lines, or a pattern of Apache/Tomcat codes"
                     + " (%%h %%l %%u %%t \"%%r\" %%s %%b %%D %%T %%{Name}i %%{Name}o %%a %%A %%p %%m %%U %%q %%H %%v %%I;"
-                    + " default common)") // %% : picocli formats descriptions with String.format
-    String format = DEFAULT_FORMAT;
+                    + " default common)")
+                    .initial(DEFAULT_FORMAT)); // %% : picocli formats descriptions with String.format
 
     private static final String DEFAULT_FORMAT = "common";
 
@@ -26,11 +26,11 @@ final class AccessLogOptions {
      * @throws IllegalArgumentException naming an unsupported pattern code
      */
     void check() {
-        if (target == null && format.equals(DEFAULT_FORMAT)) {
+        if (target.value() == null && format.value().equals(DEFAULT_FORMAT)) {
             return;
         }
         try {
-            compiled = AccessLogFormat.of(format);
+            compiled = AccessLogFormat.of(format.value());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--access-log-format: " + e.getMessage(), e);
         }

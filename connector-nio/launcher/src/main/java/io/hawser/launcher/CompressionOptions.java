@@ -4,7 +4,6 @@ import io.hawser.api.Compression;
 import io.hawser.api.CompressionHandler;
 import io.hawser.api.HttpHandler;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
  * Response compression: {@code --compression on|off}, {@code --compression-min-size},
@@ -12,41 +11,42 @@ import picocli.CommandLine.Option;
  * {@code --compression on} are a bad command line (they would do nothing).
  */
 final class CompressionOptions {
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
+
     /** {@code on} or {@code off}. */
     enum Switch { ON, OFF }
 
-    @Option(names = "--compression", paramLabel = "on|off",
-            description = "gzip responses of the listed media types the client accepts (Accept-Encoding) (default off)")
-    Switch compression = Switch.OFF;
+    final Opt<Switch> compression = options.add(Opt.of(Switch.class, "--compression", "on|off",
+            "gzip responses of the listed media types the client accepts (Accept-Encoding) (default off)")
+            .initial(Switch.OFF));
 
-    @Option(names = "--compression-min-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "with --compression on: the least body size compressed (default 1k)")
-    Long minSize;
+    final Opt<Long> minSize = options.add(Opt.of(Long.class, "--compression-min-size", "BYTES",
+            "with --compression on: the least body size compressed (default 1k)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--compression-mime-types", paramLabel = "TYPE,...", split = ",",
-            description = "with --compression on: the media types compressed, type/subtype or type/* (default text/html,"
+    final Opt<List<String>> mimeTypes = options.add(Opt.list(String.class, "--compression-mime-types", "TYPE,...",
+            "with --compression on: the media types compressed, type/subtype or type/* (default text/html,"
                     + " text/xml, text/plain, text/css, text/javascript, application/javascript, application/json,"
-                    + " application/xml, image/svg+xml)")
-    List<String> mimeTypes;
+                    + " application/xml, image/svg+xml)"));
 
     private Compression config;
 
     /** @throws IllegalArgumentException for a bad size or type, or a size or types with compression off */
     void check() {
-        if (compression == Switch.OFF) {
-            if (minSize != null || mimeTypes != null) {
-                throw new IllegalArgumentException((minSize != null ? "--compression-min-size" : "--compression-mime-types")
+        if (compression.value() == Switch.OFF) {
+            if (minSize.value() != null || mimeTypes.value() != null) {
+                throw new IllegalArgumentException((minSize.value() != null ? "--compression-min-size" : "--compression-mime-types")
                         + " needs --compression on");
             }
             return;
         }
-        long size = minSize == null ? Compression.DEFAULT_MIN_SIZE : minSize;
+        long size = minSize.value() == null ? Compression.DEFAULT_MIN_SIZE : minSize.value();
         if (size < 0 || size > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("--compression-min-size must be 0..2g: " + minSize);
+            throw new IllegalArgumentException("--compression-min-size must be 0..2g: " + minSize.value());
         }
         try {
-            config = new Compression((int) size, mimeTypes == null ? Compression.DEFAULT_MIME_TYPES
-                    : new java.util.LinkedHashSet<>(mimeTypes), -1);
+            config = new Compression((int) size, mimeTypes.value() == null ? Compression.DEFAULT_MIME_TYPES
+                    : new java.util.LinkedHashSet<>(mimeTypes.value()), -1);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--compression-mime-types: " + e.getMessage(), e);
         }

@@ -5,7 +5,6 @@ import io.hawser.api.ComplianceViolation;
 import io.hawser.api.ConnectorConfig;
 import java.time.Duration;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
  * One command-line option per {@link ConnectorConfig} field, named after it in kebab-case
@@ -15,111 +14,98 @@ import picocli.CommandLine.Option;
  * in bytes, with an optional {@code k}, {@code m} or {@code g}.
  */
 final class ConnectorOptions {
-    @Option(names = "--host", paramLabel = "ADDRESS", description = "address to bind (default: ${DEFAULT-VALUE})")
-    String host = "127.0.0.1";
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
 
-    @Option(names = "--port", paramLabel = "PORT", description = "cleartext HTTP port; 0 picks a free one; -1: none (with --tls-port) (default: ${DEFAULT-VALUE})")
-    int port = 8080;
+    final Opt<String> host = options.add(Opt.of(String.class, "--host", "ADDRESS",
+            "address to bind (default: ${DEFAULT-VALUE})").initial("127.0.0.1"));
 
-    @Option(names = "--selector-loops", paramLabel = "N", description = "selector loops (default: the number of cores)")
-    Integer selectorLoops;
+    final Opt<Integer> port = options.add(Opt.of(int.class, "--port", "PORT",
+            "cleartext HTTP port; 0 picks a free one; -1: none (with --tls-port) (default: ${DEFAULT-VALUE})")
+            .initial(8080));
 
-    @Option(names = "--worker-threads", paramLabel = "N",
-            description = "platform worker threads, taken first; 0: every request on a virtual thread (default 200)")
-    Integer workerThreads;
+    final Opt<Integer> selectorLoops = options.add(Opt.of(Integer.class, "--selector-loops", "N",
+            "selector loops (default: the number of cores)"));
 
-    @Option(names = "--virtual-threads", paramLabel = "true|false", arity = "1",
-            description = "when all worker threads are busy, run requests on virtual threads (Java 21+) instead of waiting (default true)")
-    Boolean virtualThreads;
+    final Opt<Integer> workerThreads = options.add(Opt.of(Integer.class, "--worker-threads", "N",
+            "platform worker threads, taken first; 0: every request on a virtual thread (default 200)"));
 
-    @Option(names = "--accept-backlog", paramLabel = "N", description = "listen backlog (default 1024)")
-    Integer acceptBacklog;
+    final Opt<Boolean> virtualThreads = options.add(Opt.of(Boolean.class, "--virtual-threads", "true|false",
+            "when all worker threads are busy, run requests on virtual threads (Java 21+) instead of waiting (default true)")
+            .arity("1"));
 
-    @Option(names = "--max-request-line-length", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "longest request-line, else 414 (default 8k)")
-    Long maxRequestLineLength;
+    final Opt<Integer> acceptBacklog = options.add(Opt.of(Integer.class, "--accept-backlog", "N",
+            "listen backlog (default 1024)"));
 
-    @Option(names = "--max-field-section-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "largest field section, else 431 (default 8k)")
-    Long maxFieldSectionSize;
+    final Opt<Long> maxRequestLineLength = options.add(Opt.of(Long.class, "--max-request-line-length", "BYTES",
+            "longest request-line, else 414 (default 8k)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--max-field-count", paramLabel = "N", description = "most field lines, else 431 (default 100)")
-    Integer maxFieldCount;
+    final Opt<Long> maxFieldSectionSize = options.add(Opt.of(Long.class, "--max-field-section-size", "BYTES",
+            "largest field section, else 431 (default 8k)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--max-request-body-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "largest request content, else 413; -1 no limit (default -1)")
-    Long maxRequestBodySize;
+    final Opt<Integer> maxFieldCount = options.add(Opt.of(Integer.class, "--max-field-count", "N",
+            "most field lines, else 431 (default 100)"));
 
-    @Option(names = "--max-chunk-extension-length", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "longest chunk extensions of one chunk line, else 400 (default 1k)")
-    Long maxChunkExtensionLength;
+    final Opt<Long> maxRequestBodySize = options.add(Opt.of(Long.class, "--max-request-body-size", "BYTES",
+            "largest request content, else 413; -1 no limit (default -1)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--max-trailer-section-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "largest trailer section, else 431 (default 8k)")
-    Long maxTrailerSectionSize;
+    final Opt<Long> maxChunkExtensionLength = options.add(Opt.of(Long.class, "--max-chunk-extension-length", "BYTES",
+            "longest chunk extensions of one chunk line, else 400 (default 1k)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--max-unread-body-drain", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "unread request body discarded to keep a connection; more closes it (default 2m)")
-    Long maxUnreadBodyDrain;
+    final Opt<Long> maxTrailerSectionSize = options.add(Opt.of(Long.class, "--max-trailer-section-size", "BYTES",
+            "largest trailer section, else 431 (default 8k)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--response-buffer-size", paramLabel = "BYTES", converter = ByteSizeConverter.class,
-            description = "response buffer before commit (default 8k)")
-    Long responseBufferSize;
+    final Opt<Long> maxUnreadBodyDrain = options.add(Opt.of(Long.class, "--max-unread-body-drain", "BYTES",
+            "unread request body discarded to keep a connection; more closes it (default 2m)")
+            .converter(new ByteSizeConverter()));
 
-    @Option(names = {"--allowed", "--allow"}, paramLabel = "VIOLATION", split = ",",
-            description = "leniencies to tolerate, comma-separated: ${COMPLETION-CANDIDATES} (default none)")
-    List<ComplianceViolation> allowed;
+    final Opt<Long> responseBufferSize = options.add(Opt.of(Long.class, "--response-buffer-size", "BYTES",
+            "response buffer before commit (default 8k)").converter(new ByteSizeConverter()));
 
-    @Option(names = "--compliance-listener", paramLabel = "none|log",
-            description = "report every compliance violation seen: none, or log (to standard error; for"
-                    + " debugging) (default none)")
-    String complianceListener;
+    final Opt<List<ComplianceViolation>> allowed = options.add(Opt.list(ComplianceViolation.class, "--allowed", "VIOLATION",
+            "leniencies to tolerate, comma-separated: ${COMPLETION-CANDIDATES} (default none)")
+            .names("--allowed", "--allow"));
 
-    @Option(names = "--headers-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "time to receive a field section, else 408 (default 20s)")
-    Duration headersTimeout;
+    final Opt<String> complianceListener = options.add(Opt.of(String.class, "--compliance-listener", "none|log",
+            "report every compliance violation seen: none, or log (to standard error; for"
+                    + " debugging) (default none)"));
 
-    @Option(names = "--request-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "time to receive a whole request (default 300s)")
-    Duration requestTimeout;
+    final Opt<Duration> headersTimeout = options.add(Opt.of(Duration.class, "--headers-timeout", "DURATION",
+            "time to receive a field section, else 408 (default 20s)").converter(new DurationConverter()));
 
-    @Option(names = "--keep-alive-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "idle time between requests on a connection (default 65s)")
-    Duration keepAliveTimeout;
+    final Opt<Duration> requestTimeout = options.add(Opt.of(Duration.class, "--request-timeout", "DURATION",
+            "time to receive a whole request (default 300s)").converter(new DurationConverter()));
 
-    @Option(names = "--write-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "time a response write may make no progress (default 30s)")
-    Duration writeTimeout;
+    final Opt<Duration> keepAliveTimeout = options.add(Opt.of(Duration.class, "--keep-alive-timeout", "DURATION",
+            "idle time between requests on a connection (default 65s)").converter(new DurationConverter()));
 
-    @Option(names = "--upgraded-idle-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "idle time of an upgraded connection, e.g. a WebSocket (default 5m)")
-    Duration upgradedIdleTimeout;
+    final Opt<Duration> writeTimeout = options.add(Opt.of(Duration.class, "--write-timeout", "DURATION",
+            "time a response write may make no progress (default 30s)").converter(new DurationConverter()));
 
-    @Option(names = "--max-connections", paramLabel = "N",
-            description = "open connections at which accepting pauses (default 10000)")
-    Integer maxConnections;
+    final Opt<Duration> upgradedIdleTimeout = options.add(Opt.of(Duration.class, "--upgraded-idle-timeout", "DURATION",
+            "idle time of an upgraded connection, e.g. a WebSocket (default 5m)").converter(new DurationConverter()));
 
-    @Option(names = "--max-requests-per-connection", paramLabel = "N",
-            description = "requests per connection, then close; -1 no limit (default -1)")
-    Integer maxRequestsPerConnection;
+    final Opt<Integer> maxConnections = options.add(Opt.of(Integer.class, "--max-connections", "N",
+            "open connections at which accepting pauses (default 10000)"));
 
-    @Option(names = "--drain-delay", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "at a graceful stop, serve on this long after readiness turns DRAINING, then drain (default 0s)")
-    Duration drainDelay;
+    final Opt<Integer> maxRequestsPerConnection = options.add(Opt.of(Integer.class, "--max-requests-per-connection", "N",
+            "requests per connection, then close; -1 no limit (default -1)"));
 
-    @Option(names = "--proxy-protocol",
-            description = "every listener expects a PROXY protocol v1 or v2 header first (HAProxy send-proxy,"
-                    + " nginx proxy_protocol); needs --proxy-protocol-trusted")
-    boolean proxyProtocol;
+    final Opt<Duration> drainDelay = options.add(Opt.of(Duration.class, "--drain-delay", "DURATION",
+            "at a graceful stop, serve on this long after readiness turns DRAINING, then drain (default 0s)")
+            .converter(new DurationConverter()));
 
-    @Option(names = "--proxy-protocol-trusted", paramLabel = "CIDR", split = ",",
-            description = "peers allowed to send the PROXY header, comma-separated CIDR blocks or addresses;"
-                    + " any other peer is closed at accept")
-    List<String> proxyProtocolTrusted;
+    final Opt<Boolean> proxyProtocol = options.add(Opt.flag("--proxy-protocol",
+            "every listener expects a PROXY protocol v1 or v2 header first (HAProxy send-proxy,"
+                    + " nginx proxy_protocol); needs --proxy-protocol-trusted"));
 
-    @Option(names = "--proxy-protocol-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "time from accept to a complete PROXY header, else a quiet close (default 5s)")
-    Duration proxyProtocolTimeout;
+    final Opt<List<String>> proxyProtocolTrusted = options.add(Opt.list(String.class, "--proxy-protocol-trusted", "CIDR",
+            "peers allowed to send the PROXY header, comma-separated CIDR blocks or addresses;"
+                    + " any other peer is closed at accept"));
+
+    final Opt<Duration> proxyProtocolTimeout = options.add(Opt.of(Duration.class, "--proxy-protocol-timeout", "DURATION",
+            "time from accept to a complete PROXY header, else a quiet close (default 5s)")
+            .converter(new DurationConverter()));
 
     /**
      * @param proxiedListeners whether some {@code --listen} marks its listener {@code :proxy}
@@ -127,72 +113,72 @@ final class ConnectorOptions {
      * @throws IllegalArgumentException for a value the configuration rejects (its message names the field)
      */
     ConnectorConfig.Builder builder(boolean proxiedListeners) {
-        ConnectorConfig.Builder b = ConnectorConfig.builder().host(host).port(port);
-        if (selectorLoops != null) {
-            b.selectorLoops(selectorLoops);
+        ConnectorConfig.Builder b = ConnectorConfig.builder().host(host.value()).port(port.value());
+        if (selectorLoops.value() != null) {
+            b.selectorLoops(selectorLoops.value());
         }
-        if (workerThreads != null) {
-            b.workerThreads(workerThreads);
+        if (workerThreads.value() != null) {
+            b.workerThreads(workerThreads.value());
         }
-        if (virtualThreads != null) {
-            b.virtualThreads(virtualThreads);
+        if (virtualThreads.value() != null) {
+            b.virtualThreads(virtualThreads.value());
         }
-        if (acceptBacklog != null) {
-            b.acceptBacklog(acceptBacklog);
+        if (acceptBacklog.value() != null) {
+            b.acceptBacklog(acceptBacklog.value());
         }
-        if (maxRequestLineLength != null) {
-            b.maxRequestLineLength(toInt(maxRequestLineLength, "max-request-line-length"));
+        if (maxRequestLineLength.value() != null) {
+            b.maxRequestLineLength(toInt(maxRequestLineLength.value(), "max-request-line-length"));
         }
-        if (maxFieldSectionSize != null) {
-            b.maxFieldSectionSize(toInt(maxFieldSectionSize, "max-field-section-size"));
+        if (maxFieldSectionSize.value() != null) {
+            b.maxFieldSectionSize(toInt(maxFieldSectionSize.value(), "max-field-section-size"));
         }
-        if (maxFieldCount != null) {
-            b.maxFieldCount(maxFieldCount);
+        if (maxFieldCount.value() != null) {
+            b.maxFieldCount(maxFieldCount.value());
         }
-        if (maxRequestBodySize != null) {
-            b.maxRequestBodySize(maxRequestBodySize);
+        if (maxRequestBodySize.value() != null) {
+            b.maxRequestBodySize(maxRequestBodySize.value());
         }
-        if (maxChunkExtensionLength != null) {
-            b.maxChunkExtensionLength(toInt(maxChunkExtensionLength, "max-chunk-extension-length"));
+        if (maxChunkExtensionLength.value() != null) {
+            b.maxChunkExtensionLength(toInt(maxChunkExtensionLength.value(), "max-chunk-extension-length"));
         }
-        if (maxTrailerSectionSize != null) {
-            b.maxTrailerSectionSize(toInt(maxTrailerSectionSize, "max-trailer-section-size"));
+        if (maxTrailerSectionSize.value() != null) {
+            b.maxTrailerSectionSize(toInt(maxTrailerSectionSize.value(), "max-trailer-section-size"));
         }
-        if (maxUnreadBodyDrain != null) {
-            b.maxUnreadBodyDrain(maxUnreadBodyDrain);
+        if (maxUnreadBodyDrain.value() != null) {
+            b.maxUnreadBodyDrain(maxUnreadBodyDrain.value());
         }
-        if (responseBufferSize != null) {
-            b.responseBufferSize(toInt(responseBufferSize, "response-buffer-size"));
+        if (responseBufferSize.value() != null) {
+            b.responseBufferSize(toInt(responseBufferSize.value(), "response-buffer-size"));
         }
-        if (allowed != null) {
-            b.allow(allowed.toArray(new ComplianceViolation[0]));
+        if (allowed.value() != null) {
+            b.allow(allowed.value().toArray(new ComplianceViolation[0]));
         }
-        if (complianceListener != null) {
-            b.complianceListener(listener(complianceListener));
+        if (complianceListener.value() != null) {
+            b.complianceListener(listener(complianceListener.value()));
         }
-        if (headersTimeout != null) {
-            b.headersTimeout(headersTimeout);
+        if (headersTimeout.value() != null) {
+            b.headersTimeout(headersTimeout.value());
         }
-        if (requestTimeout != null) {
-            b.requestTimeout(requestTimeout);
+        if (requestTimeout.value() != null) {
+            b.requestTimeout(requestTimeout.value());
         }
-        if (keepAliveTimeout != null) {
-            b.keepAliveTimeout(keepAliveTimeout);
+        if (keepAliveTimeout.value() != null) {
+            b.keepAliveTimeout(keepAliveTimeout.value());
         }
-        if (writeTimeout != null) {
-            b.writeTimeout(writeTimeout);
+        if (writeTimeout.value() != null) {
+            b.writeTimeout(writeTimeout.value());
         }
-        if (upgradedIdleTimeout != null) {
-            b.upgradedIdleTimeout(upgradedIdleTimeout);
+        if (upgradedIdleTimeout.value() != null) {
+            b.upgradedIdleTimeout(upgradedIdleTimeout.value());
         }
-        if (maxConnections != null) {
-            b.maxConnections(maxConnections);
+        if (maxConnections.value() != null) {
+            b.maxConnections(maxConnections.value());
         }
-        if (maxRequestsPerConnection != null) {
-            b.maxRequestsPerConnection(maxRequestsPerConnection);
+        if (maxRequestsPerConnection.value() != null) {
+            b.maxRequestsPerConnection(maxRequestsPerConnection.value());
         }
-        if (drainDelay != null) {
-            b.drainDelay(drainDelay);
+        if (drainDelay.value() != null) {
+            b.drainDelay(drainDelay.value());
         }
         b.proxyProtocol(proxyProtocol(proxiedListeners));
         return b;
@@ -203,23 +189,23 @@ final class ConnectorOptions {
      * @return the PROXY protocol the options ask for, or {@code null}; a half-given one is refused
      */
     private io.hawser.api.ProxyProtocol proxyProtocol(boolean proxiedListeners) {
-        if (proxyProtocol && proxiedListeners) {
+        if (proxyProtocol.value() && proxiedListeners) {
             throw new IllegalArgumentException("--proxy-protocol puts the PROXY protocol on every listener, --listen"
                     + " ...:proxy on that one only: give one or the other");
         }
-        if (!proxyProtocol && !proxiedListeners) {
-            if (proxyProtocolTrusted != null || proxyProtocolTimeout != null) {
+        if (!proxyProtocol.value() && !proxiedListeners) {
+            if (proxyProtocolTrusted.value() != null || proxyProtocolTimeout.value() != null) {
                 throw new IllegalArgumentException("--proxy-protocol-trusted and --proxy-protocol-timeout need"
                         + " --proxy-protocol (or a --listen ...:proxy)");
             }
             return null;
         }
-        if (proxyProtocolTrusted == null) {
-            throw new IllegalArgumentException((proxyProtocol ? "--proxy-protocol" : "--listen ...:proxy")
+        if (proxyProtocolTrusted.value() == null) {
+            throw new IllegalArgumentException((proxyProtocol.value() ? "--proxy-protocol" : "--listen ...:proxy")
                     + " needs --proxy-protocol-trusted CIDR,...");
         }
-        io.hawser.api.ProxyProtocol p = io.hawser.api.ProxyProtocol.trusting(proxyProtocolTrusted);
-        return proxyProtocolTimeout == null ? p : p.withHeaderTimeout(proxyProtocolTimeout);
+        io.hawser.api.ProxyProtocol p = io.hawser.api.ProxyProtocol.trusting(proxyProtocolTrusted.value());
+        return proxyProtocolTimeout.value() == null ? p : p.withHeaderTimeout(proxyProtocolTimeout.value());
     }
 
     private static ComplianceListener listener(String name) {

@@ -11,8 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code hawser hash-password}: reads a password and prints its {@link PasswordHash} encoding, the
@@ -21,24 +19,22 @@ import picocli.CommandLine.Option;
  * line terminator. Exit code 0 with the hash on standard output and the line's format on standard
  * error; 1 when no password came (end of input, empty, or the two differ); 2 for a bad option.
  */
-@Command(name = "hash-password", mixinStandardHelpOptions = true, versionProvider = Hawser.Version.class,
-        sortOptions = false,
-        description = "Reads a password (from the console without echo, else the first line of standard input) and"
-                + " prints its hash for a --realm users file line NAME:HASH[:ROLES].",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:printed the hash", "1:no password (end of input, empty, or the two entries differ)",
-                "2:bad command line"})
 final class HashPassword implements Callable<Integer> {
     /** Exit code: no password came (end of input, an empty one, or two that differ). */
     static final int NO_PASSWORD = 1;
 
-    @Option(names = "--iterations", paramLabel = "N",
-            description = "PBKDF2 iterations, " + PasswordHash.MIN_ITERATIONS + ".." + PasswordHash.MAX_ITERATIONS
-                    + " (default: ${DEFAULT-VALUE}, OWASP's figure for PBKDF2-HMAC-SHA256)")
-    int iterations = PasswordHash.DEFAULT_ITERATIONS;
+    private static final String DESCRIPTION = "Reads a password (from the console without echo, else the first"
+            + " line of standard input) and prints its hash for a --realm users file line NAME:HASH[:ROLES].";
 
-    @Option(names = "--stdin", description = "read the first line of standard input even when there is a console")
-    boolean stdin;
+    private final Options options = new Options();
+
+    final Opt<Integer> iterations = options.add(Opt.of(int.class, "--iterations", "N",
+            "PBKDF2 iterations, " + PasswordHash.MIN_ITERATIONS + ".." + PasswordHash.MAX_ITERATIONS
+                    + " (default: ${DEFAULT-VALUE}, OWASP's figure for PBKDF2-HMAC-SHA256)")
+            .initial(PasswordHash.DEFAULT_ITERATIONS));
+
+    final Opt<Boolean> stdin = options.add(Opt.flag("--stdin",
+            "read the first line of standard input even when there is a console"));
 
     private final InputStream in;
     private final PrintStream out;
@@ -59,14 +55,25 @@ final class HashPassword implements Callable<Integer> {
         this.console = console;
     }
 
+    /** @return picocli's model of this subcommand, built in code (see {@link Opt}) */
+    picocli.CommandLine.Model.CommandSpec spec() {
+        picocli.CommandLine.Model.CommandSpec spec = Hawser.command(this, "hash-password", DESCRIPTION,
+                "0", "printed the hash", "1", "no password (end of input, empty, or the two entries differ)",
+                "2", "bad command line");
+        options.addTo(spec);
+        Hawser.standardHelpOptions(spec);
+        return spec;
+    }
+
     @Override
     public Integer call() throws IOException {
+        int iterations = this.iterations.value();
         if (iterations < PasswordHash.MIN_ITERATIONS || iterations > PasswordHash.MAX_ITERATIONS) {
             err.println("hawser hash-password: " + Hawser.asOptionMessage("iterations must be in "
                     + PasswordHash.MIN_ITERATIONS + ".." + PasswordHash.MAX_ITERATIONS + ": " + iterations));
             return Hawser.USAGE;
         }
-        char[] password = console != null && !stdin ? fromConsole() : firstLine();
+        char[] password = console != null && !stdin.value() ? fromConsole() : firstLine();
         if (password == null) {
             return NO_PASSWORD;
         }

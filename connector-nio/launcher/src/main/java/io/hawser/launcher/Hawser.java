@@ -20,10 +20,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * The {@code hawser} command: deploys WAR files, exploded WARs and directories of them, and serves
@@ -36,19 +35,6 @@ import picocli.CommandLine.Parameters;
  * java -jar connector-nio/target/hawser.jar hash-password     # the HASH of a --realm users file line
  * </pre>
  */
-@Command(name = "hawser", mixinStandardHelpOptions = true, versionProvider = Hawser.Version.class, sortOptions = false,
-        description = "Serves Jakarta Servlet 6.1 web apps (WAR files, exploded WAR directories, or directories"
-                + " holding them, like Tomcat's webapps/) over HTTP/1.1.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped after --help or --version",
-                "1:a web app could not be deployed, or uses what Hawser does not enforce, or the realm (--realm,"
-                        + " --jaas-config) or the TLS keys and certificates (--tls-cert, --keystore, ...) could not"
-                        + " be read, or the --session-store could not be reached (nothing was left running)",
-                "2:bad command line",
-                "3:the address could not be bound",
-                "4:the server failed while serving (a selector loop could not go on) and stopped",
-                "130:stopped by Ctrl-C (SIGINT), after draining",
-                "143:stopped by SIGTERM, after draining"})
 public final class Hawser implements Callable<Integer> {
     /** Exit code: a web app could not be deployed, the realm could not be read or the session store reached; nothing was left running. */
     public static final int DEPLOY_FAILED = 1;
@@ -59,44 +45,44 @@ public final class Hawser implements Callable<Integer> {
     /** Exit code: the connector failed while serving (a selector loop could not go on) and stopped. */
     public static final int SERVER_FAILED = 4;
 
-    @Mixin
-    ConnectorOptions connector = new ConnectorOptions();
+    private static final String DESCRIPTION = "Serves Jakarta Servlet 6.1 web apps (WAR files, exploded WAR"
+            + " directories, or directories holding them, like Tomcat's webapps/) over HTTP/1.1.";
 
-    @Mixin
-    RealmOptions realms = new RealmOptions();
+    /** {@code --help}'s exit codes, in order: code, then what it means. */
+    private static final String[] EXIT_CODES = {
+        "0", "stopped after --help or --version",
+        "1", "a web app could not be deployed, or uses what Hawser does not enforce, or the realm (--realm,"
+                + " --jaas-config) or the TLS keys and certificates (--tls-cert, --keystore, ...) could not"
+                + " be read, or the --session-store could not be reached (nothing was left running)",
+        "2", "bad command line",
+        "3", "the address could not be bound",
+        "4", "the server failed while serving (a selector loop could not go on) and stopped",
+        "130", "stopped by Ctrl-C (SIGINT), after draining",
+        "143", "stopped by SIGTERM, after draining"};
 
-    @Mixin
-    TlsOptions tls = new TlsOptions();
+    final ConnectorOptions connector = new ConnectorOptions();
+    final RealmOptions realms = new RealmOptions();
+    final TlsOptions tls = new TlsOptions();
+    final SessionStoreOptions sessionStore = new SessionStoreOptions();
+    final AccessLogOptions accessLog = new AccessLogOptions();
+    final ProxyOptions proxies = new ProxyOptions();
+    final CompressionOptions compression = new CompressionOptions();
 
-    @Mixin
-    SessionStoreOptions sessionStore = new SessionStoreOptions();
+    /** This command's own options, after the groups' above. */
+    private final Options options = new Options();
 
-    @Mixin
-    AccessLogOptions accessLog = new AccessLogOptions();
+    final Opt<Duration> stopTimeout = options.add(Opt.of(Duration.class, "--stop-timeout", "DURATION",
+            "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
+            .converter(new DurationConverter()).initial(Duration.ofSeconds(10)));
 
-    @Mixin
-    ProxyOptions proxies = new ProxyOptions();
-
-    @Mixin
-    CompressionOptions compression = new CompressionOptions();
-
-    @Option(names = "--stop-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "on Ctrl-C or SIGTERM, how long requests in flight may still run (default 10s)")
-    Duration stopTimeout = Duration.ofSeconds(10);
-
-    @Option(names = "--accept-unenforced", paramLabel = "FEATURE", split = ",",
-            description = "serve web apps that use these features Hawser does not enforce (instead of refusing"
+    final Opt<List<String>> acceptUnenforced = options.add(Opt.list(String.class, "--accept-unenforced", "FEATURE",
+            "serve web apps that use these features Hawser does not enforce (instead of refusing"
                     + " them), comma-separated, named as in docs/deployment.md: ${COMPLETION-CANDIDATES};"
-                    + " jsp-file cannot be accepted",
-            completionCandidates = AcceptableFeatures.class)
-    List<String> acceptUnenforced = new ArrayList<>();
+                    + " jsp-file cannot be accepted")
+            .completionCandidates(new AcceptableFeatures()).initial(new ArrayList<>()));
 
-    // 0..* for picocli, so that the hash-password subcommand needs none; call() requires one
-    @Parameters(arity = "0..*", paramLabel = "WAR_OR_DIR",
-            description = "a .war file, an exploded WAR directory, or a directory of them; /path=WAR_OR_DIR"
-                    + " sets the context path (the file name gives it otherwise; ROOT is /; a single web app"
-                    + " is served at /)")
-    List<String> apps = new ArrayList<>();
+    /** The web apps: 0..* for picocli, so that the hash-password subcommand needs none; call() requires one. */
+    private final Opt<List<String>> apps = Opt.holder(new ArrayList<>());
 
     private final PrintStream out;
     private final PrintStream err;
@@ -123,11 +109,59 @@ public final class Hawser implements Callable<Integer> {
                                    java.util.function.Function<String, char[]> console) {
         java.io.PrintWriter outWriter = new java.io.PrintWriter(out, true);
         java.io.PrintWriter errWriter = new java.io.PrintWriter(err, true);
-        return new CommandLine(new Hawser(out, err))
-                .addSubcommand("hash-password", new HashPassword(in, out, err, console))
+        return new CommandLine(new Hawser(out, err).spec())
+                .addSubcommand("hash-password", new HashPassword(in, out, err, console).spec())
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setOut(outWriter).setErr(errWriter)
                 .setParameterExceptionHandler(Hawser::badCommandLine);
+    }
+
+    /**
+     * @return picocli's model of this command, built in code: its option groups' options in order,
+     *     its own, {@code --help} and {@code --version}, the web apps (no annotations are read: see {@link Opt})
+     */
+    CommandSpec spec() {
+        CommandSpec spec = command(this, "hawser", DESCRIPTION, EXIT_CODES);
+        connector.options.addTo(spec);
+        realms.options.addTo(spec);
+        tls.options.addTo(spec);
+        sessionStore.options.addTo(spec);
+        accessLog.options.addTo(spec);
+        proxies.options.addTo(spec);
+        compression.options.addTo(spec);
+        options.addTo(spec);
+        standardHelpOptions(spec);
+        spec.addPositional(PositionalParamSpec.builder().arity("0..*").type(List.class).auxiliaryTypes(String.class)
+                .paramLabel("WAR_OR_DIR").description("a .war file, an exploded WAR directory, or a directory of them;"
+                        + " /path=WAR_OR_DIR sets the context path (the file name gives it otherwise; ROOT is /; a"
+                        + " single web app is served at /)")
+                .getter(apps).setter(apps).initialValue(apps.value()).build());
+        return spec;
+    }
+
+    /**
+     * @param command what runs when the command line is parsed ({@code Callable<Integer>})
+     * @param exitCodes code, meaning, code, meaning... for the help's exit code list
+     * @return a command's model with Hawser's usage layout (options unsorted), its version provider,
+     *     and no options yet
+     */
+    static CommandSpec command(Callable<Integer> command, String name, String description, String... exitCodes) {
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name(name).versionProvider(new Version());
+        java.util.Map<String, String> codes = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < exitCodes.length; i += 2) {
+            codes.put(exitCodes[i], exitCodes[i + 1]);
+        }
+        spec.usageMessage().sortOptions(false).description(description).exitCodeListHeading("%nExit codes:%n")
+                .exitCodeList(codes);
+        return spec;
+    }
+
+    /** Adds {@code -h, --help} and {@code -V, --version}, as picocli's {@code mixinStandardHelpOptions} would. */
+    static void standardHelpOptions(CommandSpec spec) {
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description("Print version information and exit.").build());
     }
 
     /** The feature names {@code --accept-unenforced} takes, for its help. */
@@ -161,7 +195,7 @@ public final class Hawser implements Callable<Integer> {
                 throw new IllegalArgumentException("--worker-threads 0 runs every request on a virtual thread:"
                         + " it needs Java 21+ and --virtual-threads true");
             }
-            if (apps.isEmpty()) {
+            if (apps.value().isEmpty()) {
                 throw new IllegalArgumentException("Missing required parameter: 'WAR_OR_DIR'");
             }
             realms.check();
@@ -169,7 +203,7 @@ public final class Hawser implements Callable<Integer> {
             proxies.check();
             accessLog.check();
             compression.check();
-            wanted = WebAppArguments.resolve(apps);
+            wanted = WebAppArguments.resolve(apps.value());
         } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             err.println("hawser: " + asOptionMessage(e.getMessage()));
             return USAGE;
@@ -198,7 +232,7 @@ public final class Hawser implements Callable<Integer> {
         try {
             for (WebAppArguments.App a : wanted) {
                 deployed.add(Deployer.deploy(a.source(), a.contextPath(), Deployer.class.getClassLoader(), accepted,
-                        realm, realms.confidentialPort, config));
+                        realm, realms.confidentialPort.value(), config));
             }
         } catch (DeploymentException e) {
             err.println("hawser: " + e.getMessage());
@@ -212,15 +246,15 @@ public final class Hawser implements Callable<Integer> {
         // The access log wraps the compression, so its %b is the compressed size, as Tomcat's.
         HttpHandler handler = compression.wrap(adapter);
         AccessLog log = null;
-        if (accessLog.target != null) {
+        if (accessLog.target.value() != null) {
             try {
-                log = AccessLog.open(accessLog.target, accessLog.format());
+                log = AccessLog.open(accessLog.target.value(), accessLog.format());
             } catch (IOException e) {
-                err.println("hawser: cannot open the access log " + accessLog.target + ": " + e.getMessage());
+                err.println("hawser: cannot open the access log " + accessLog.target.value() + ": " + e.getMessage());
                 undeploy(deployed);
                 return USAGE;
             }
-            handler = new AccessLogHandler(handler, log, proxies.proxies(), proxies.forwarded.value);
+            handler = new AccessLogHandler(handler, log, proxies.proxies(), proxies.forwarded.value().value);
         }
         NioConnector server = new NioConnector(config, handler);
         try {
@@ -256,9 +290,9 @@ public final class Hawser implements Callable<Integer> {
             try {
                 int open = server.openConnections();
                 out.println("hawser: stopping: draining " + open + (open == 1 ? " connection" : " connections")
-                        + " for at most " + DurationText.format(stopTimeout));
+                        + " for at most " + DurationText.format(stopTimeout.value()));
                 out.flush();
-                server.stop(stopTimeout);
+                server.stop(stopTimeout.value());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
@@ -384,7 +418,7 @@ public final class Hawser implements Callable<Integer> {
      */
     private Unenforced acceptedFeatures() {
         List<String> names = new ArrayList<>();
-        for (String n : acceptUnenforced) {
+        for (String n : acceptUnenforced.value()) {
             String name = n.trim().toLowerCase(java.util.Locale.ROOT);
             names.add(name.startsWith("servlet/") ? name.substring("servlet/".length()) : name);
         }

@@ -3,7 +3,6 @@ package io.hawser.launcher;
 import io.hawser.api.ForwardedRequest;
 import io.hawser.api.TrustedProxies;
 import io.hawser.servlet.ServletAdapter;
-import picocli.CommandLine.Option;
 
 /**
  * Running behind load balancers: {@code --trusted-proxies} (whose forwarded fields are believed),
@@ -11,6 +10,9 @@ import picocli.CommandLine.Option;
  * and {@link ServletAdapter.Options}.
  */
 final class ProxyOptions {
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
+
     /** Which fields {@code --forwarded} names. */
     enum Fields {
         /** RFC 7239 {@code Forwarded}. */
@@ -32,26 +34,25 @@ final class ProxyOptions {
         }
     }
 
-    @Option(names = "--trusted-proxies", paramLabel = "CIDR,...",
-            description = "believe forwarded fields only from these peers: IP addresses or CIDR blocks, IPv4 or IPv6,"
+    final Opt<String> trustedProxies = options.add(Opt.of(String.class, "--trusted-proxies", "CIDR,...",
+            "believe forwarded fields only from these peers: IP addresses or CIDR blocks, IPv4 or IPv6,"
                     + " comma-separated (default: none, every forwarded field is passed to the app untouched)")
-    String trustedProxies = "";
+                    .initial(""));
 
-    @Option(names = "--forwarded", paramLabel = "rfc7239|x-forwarded|both", converter = FieldsConverter.class,
-            description = "which fields the trusted proxies send: RFC 7239 Forwarded, X-Forwarded-For/-Proto/-Host/"
+    final Opt<Fields> forwarded = options.add(Opt.of(Fields.class, "--forwarded", "rfc7239|x-forwarded|both",
+            "which fields the trusted proxies send: RFC 7239 Forwarded, X-Forwarded-For/-Proto/-Host/"
                     + "-Port/-Prefix, or Forwarded when present else X-Forwarded-* (default x-forwarded)")
-    Fields forwarded = Fields.X_FORWARDED;
+                    .initial(Fields.X_FORWARDED).converter(new FieldsConverter()));
 
-    @Option(names = "--relative-redirects",
-            description = "sendRedirect sends a relative Location (a path) instead of an absolute URL")
-    boolean relativeRedirects;
+    final Opt<Boolean> relativeRedirects = options.add(Opt.flag("--relative-redirects",
+            "sendRedirect sends a relative Location (a path) instead of an absolute URL"));
 
     private TrustedProxies parsed;
 
     /** @throws IllegalArgumentException naming a block of {@code --trusted-proxies} that is not an address */
     void check() {
         try {
-            parsed = TrustedProxies.parse(trustedProxies);
+            parsed = TrustedProxies.parse(trustedProxies.value());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--trusted-proxies: " + e.getMessage(), e);
         }
@@ -64,7 +65,7 @@ final class ProxyOptions {
 
     /** @return the servlet adapter's options; after {@link #check()} */
     ServletAdapter.Options adapterOptions() {
-        return new ServletAdapter.Options(parsed, forwarded.value, relativeRedirects);
+        return new ServletAdapter.Options(parsed, forwarded.value().value, relativeRedirects.value());
     }
 
     /** Takes {@code rfc7239}, {@code x-forwarded} and {@code both}. */

@@ -6,7 +6,6 @@ import io.hawser.security.UsersFileRealm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
  * Who the users of every deployed web app are, and where a CONFIDENTIAL constraint sends a request
@@ -15,33 +14,31 @@ import picocli.CommandLine.Option;
  * neither (an app that needs a realm is then refused), and {@code --confidential-port}.
  */
 final class RealmOptions {
-    @Option(names = "--realm", paramLabel = "FILE",
-            description = "the users of the web apps: a users file (NAME:HASH[:ROLES] lines, hashes made with"
-                    + " hawser hash-password), read again when it changes (default: no users)")
-    Path usersFile;
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
 
-    @Option(names = "--jaas-config", paramLabel = "FILE",
-            description = "the users of the web apps come from JAAS: a login configuration file (with --jaas-entry;"
-                    + " not with --realm)")
-    Path jaasConfig;
+    final Opt<Path> usersFile = options.add(Opt.of(Path.class, "--realm", "FILE",
+            "the users of the web apps: a users file (NAME:HASH[:ROLES] lines, hashes made with"
+                    + " hawser hash-password), read again when it changes (default: no users)"));
 
-    @Option(names = "--jaas-entry", paramLabel = "NAME", description = "the entry of --jaas-config to log in with")
-    String jaasEntry;
+    final Opt<Path> jaasConfig = options.add(Opt.of(Path.class, "--jaas-config", "FILE",
+            "the users of the web apps come from JAAS: a login configuration file (with --jaas-entry;"
+                    + " not with --realm)"));
 
-    @Option(names = "--jaas-user-class", paramLabel = "CLASS", split = ",",
-            description = "with --jaas-config: the user principal's classes, comma-separated (default: the first"
-                    + " principal that is not a role)")
-    List<String> jaasUserClasses;
+    final Opt<String> jaasEntry = options.add(Opt.of(String.class, "--jaas-entry", "NAME",
+            "the entry of --jaas-config to log in with"));
 
-    @Option(names = "--jaas-role-class", paramLabel = "CLASS", split = ",",
-            description = "with --jaas-config: the role principals' classes, comma-separated (default"
-                    + " io.hawser.security.RolePrincipal)")
-    List<String> jaasRoleClasses;
+    final Opt<List<String>> jaasUserClasses = options.add(Opt.list(String.class, "--jaas-user-class", "CLASS",
+            "with --jaas-config: the user principal's classes, comma-separated (default: the first"
+                    + " principal that is not a role)"));
 
-    @Option(names = "--confidential-port", paramLabel = "PORT",
-            description = "the HTTPS port a CONFIDENTIAL constraint redirects a plain request to; 0: none, such a"
-                    + " request gets 403 (default: ${DEFAULT-VALUE})")
-    int confidentialPort = 0;
+    final Opt<List<String>> jaasRoleClasses = options.add(Opt.list(String.class, "--jaas-role-class", "CLASS",
+            "with --jaas-config: the role principals' classes, comma-separated (default"
+                    + " io.hawser.security.RolePrincipal)"));
+
+    final Opt<Integer> confidentialPort = options.add(Opt.of(int.class, "--confidential-port", "PORT",
+            "the HTTPS port a CONFIDENTIAL constraint redirects a plain request to; 0: none, such a"
+                    + " request gets 403 (default: ${DEFAULT-VALUE})").initial(0));
 
     /**
      * Checks the options agree, before anything is read.
@@ -50,19 +47,19 @@ final class RealmOptions {
      *     {@link Hawser#asOptionMessage} turns into the option's name
      */
     void check() {
-        if (confidentialPort < 0 || confidentialPort > 65535) {
-            throw new IllegalArgumentException("confidentialPort must be in 0..65535: " + confidentialPort);
+        if (confidentialPort.value() < 0 || confidentialPort.value() > 65535) {
+            throw new IllegalArgumentException("confidentialPort must be in 0..65535: " + confidentialPort.value());
         }
-        if (usersFile != null && (jaasConfig != null || jaasEntry != null)) {
+        if (usersFile.value() != null && (jaasConfig.value() != null || jaasEntry.value() != null)) {
             throw new IllegalArgumentException("--realm and --jaas-config cannot be given together: the web apps"
                     + " have one realm");
         }
-        if ((jaasConfig == null) != (jaasEntry == null)) {
-            throw new IllegalArgumentException(jaasConfig == null ? "--jaas-entry needs --jaas-config FILE"
+        if ((jaasConfig.value() == null) != (jaasEntry.value() == null)) {
+            throw new IllegalArgumentException(jaasConfig.value() == null ? "--jaas-entry needs --jaas-config FILE"
                     : "--jaas-config needs --jaas-entry NAME (the entry of the file to log in with)");
         }
-        if (jaasConfig == null && (jaasUserClasses != null || jaasRoleClasses != null)) {
-            throw new IllegalArgumentException((jaasUserClasses == null ? "--jaas-role-class" : "--jaas-user-class")
+        if (jaasConfig.value() == null && (jaasUserClasses.value() != null || jaasRoleClasses.value() != null)) {
+            throw new IllegalArgumentException((jaasUserClasses.value() == null ? "--jaas-role-class" : "--jaas-user-class")
                     + " needs --jaas-config FILE");
         }
     }
@@ -76,18 +73,19 @@ final class RealmOptions {
      *     such JAAS entry
      */
     Realm open() throws IOException {
-        if (usersFile != null) {
-            return UsersFileRealm.open(usersFile);
+        if (usersFile.value() != null) {
+            return UsersFileRealm.open(usersFile.value());
         }
-        if (jaasConfig != null) {
-            return JaasRealm.open(jaasConfig, jaasEntry, jaasUserClasses != null ? jaasUserClasses : List.of(),
-                    jaasRoleClasses != null ? jaasRoleClasses : JaasRealm.DEFAULT_ROLE_CLASS_NAMES);
+        if (jaasConfig.value() != null) {
+            return JaasRealm.open(jaasConfig.value(), jaasEntry.value(),
+                    jaasUserClasses.value() != null ? jaasUserClasses.value() : List.of(),
+                    jaasRoleClasses.value() != null ? jaasRoleClasses.value() : JaasRealm.DEFAULT_ROLE_CLASS_NAMES);
         }
         return null;
     }
 
     /** @return the option that named the realm, for messages: {@code --realm} or {@code --jaas-config} */
     String option() {
-        return usersFile != null ? "--realm" : "--jaas-config";
+        return usersFile.value() != null ? "--realm" : "--jaas-config";
     }
 }

@@ -7,34 +7,32 @@ import io.hawser.servlet.SessionWritePolicy;
 import io.hawser.servlet.WebApp;
 import java.time.Duration;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
  * Where the sessions of every deployed web app live ({@code docs/sessions.md}): this process's memory
  * (the default), or a store shared by every instance started with the same {@code --session-store}.
  */
 final class SessionStoreOptions {
-    @Option(names = "--session-store", paramLabel = "URI",
-            description = "keep sessions in a shared store: jdbc:postgresql://HOST/DB?user=U&password=P,"
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
+
+    final Opt<String> uri = options.add(Opt.of(String.class, "--session-store", "URI",
+            "keep sessions in a shared store: jdbc:postgresql://HOST/DB?user=U&password=P,"
                     + " jdbc:h2:file:PATH (one node, kept across restarts), redis://[:PASSWORD@]HOST[:PORT][/DB]"
-                    + " (default: this process's memory)")
-    String uri;
+                    + " (default: this process's memory)"));
 
-    @Option(names = "--session-write", paramLabel = "on-change|always",
-            description = "with --session-store: write the attributes set during a request (on-change, default) or"
-                    + " every attribute on every request (always)")
-    String write;
+    final Opt<String> write = options.add(Opt.of(String.class, "--session-write", "on-change|always",
+            "with --session-store: write the attributes set during a request (on-change, default) or"
+                    + " every attribute on every request (always)"));
 
-    @Option(names = "--session-store-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "with --session-store: the bound on connecting and on every store call (default 2s);"
-                    + " past it a request that uses its session gets 503")
-    Duration timeout;
+    final Opt<Duration> timeout = options.add(Opt.of(Duration.class, "--session-store-timeout", "DURATION",
+            "with --session-store: the bound on connecting and on every store call (default 2s);"
+                    + " past it a request that uses its session gets 503").converter(new DurationConverter()));
 
-    @Option(names = "--session-store-fallback", paramLabel = "503|memory",
-            description = "with --session-store: when the store cannot be reached, answer 503 to requests that use"
+    final Opt<String> fallback = options.add(Opt.of(String.class, "--session-store-fallback", "503|memory",
+            "with --session-store: when the store cannot be reached, answer 503 to requests that use"
                     + " their session (503, default) or keep the session in this process's memory with a warning"
-                    + " (memory)")
-    String fallback;
+                    + " (memory)"));
 
     /**
      * Checks the options agree, before anything is opened.
@@ -42,18 +40,18 @@ final class SessionStoreOptions {
      * @throws IllegalArgumentException naming the option at fault
      */
     void check() {
-        if (uri == null && (write != null || timeout != null || fallback != null)) {
-            throw new IllegalArgumentException((write != null ? "--session-write" : timeout != null
+        if (uri.value() == null && (write.value() != null || timeout.value() != null || fallback.value() != null)) {
+            throw new IllegalArgumentException((write.value() != null ? "--session-write" : timeout.value() != null
                     ? "--session-store-timeout" : "--session-store-fallback") + " needs --session-store URI");
         }
-        if (write != null && !List.of("on-change", "always").contains(write)) {
-            throw new IllegalArgumentException("--session-write must be on-change or always: " + write);
+        if (write.value() != null && !List.of("on-change", "always").contains(write.value())) {
+            throw new IllegalArgumentException("--session-write must be on-change or always: " + write.value());
         }
-        if (fallback != null && !List.of("503", "memory").contains(fallback)) {
-            throw new IllegalArgumentException("--session-store-fallback must be 503 or memory: " + fallback);
+        if (fallback.value() != null && !List.of("503", "memory").contains(fallback.value())) {
+            throw new IllegalArgumentException("--session-store-fallback must be 503 or memory: " + fallback.value());
         }
-        if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
-            throw new IllegalArgumentException("--session-store-timeout must be positive: " + timeout);
+        if (timeout.value() != null && (timeout.value().isZero() || timeout.value().isNegative())) {
+            throw new IllegalArgumentException("--session-store-timeout must be positive: " + timeout.value());
         }
     }
 
@@ -65,11 +63,12 @@ final class SessionStoreOptions {
      * @throws io.hawser.servlet.SessionStoreUnavailableException when it cannot be reached
      */
     SessionDataStore open() {
-        return uri == null ? null : SessionDataStores.open(uri, timeout(), SessionStoreOptions.class.getClassLoader());
+        return uri.value() == null ? null
+                : SessionDataStores.open(uri.value(), timeout(), SessionStoreOptions.class.getClassLoader());
     }
 
     private Duration timeout() {
-        return timeout != null ? timeout : SessionPersistence.DEFAULT_CALL_TIMEOUT;
+        return timeout.value() != null ? timeout.value() : SessionPersistence.DEFAULT_CALL_TIMEOUT;
     }
 
     /**
@@ -81,8 +80,8 @@ final class SessionStoreOptions {
             return;
         }
         SessionPersistence p = SessionPersistence.of(store).withCallTimeout(timeout())
-                .withWritePolicy("always".equals(write) ? SessionWritePolicy.ALWAYS : SessionWritePolicy.ON_CHANGE)
-                .withFallBackToMemory("memory".equals(fallback));
+                .withWritePolicy("always".equals(write.value()) ? SessionWritePolicy.ALWAYS : SessionWritePolicy.ON_CHANGE)
+                .withFallBackToMemory("memory".equals(fallback.value()));
         for (WebApp app : apps) {
             app.setSessionPersistence(p);
         }

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
  * HTTPS: one option per {@link TlsConfig} field and the TLS fields of {@link ConnectorConfig}
@@ -20,69 +19,68 @@ import picocli.CommandLine.Option;
  * text itself, which other users of the machine may see in the process list.
  */
 final class TlsOptions {
-    @Option(names = "--tls-port", paramLabel = "PORT",
-            description = "HTTPS port on --host (needs --tls-cert/--tls-key or --keystore); 0 picks a free one")
-    Integer tlsPort;
+    /** The options below, in the order --help lists them. */
+    final Options options = new Options();
 
-    @Option(names = "--tls-cert", paramLabel = "FILE", description = "PEM certificate chain, leaf first (with --tls-key)")
-    Path certificate;
+    final Opt<Integer> tlsPort = options.add(Opt.of(Integer.class, "--tls-port", "PORT",
+            "HTTPS port on --host (needs --tls-cert/--tls-key or --keystore); 0 picks a free one"));
 
-    @Option(names = "--tls-key", paramLabel = "FILE",
-            description = "PEM PKCS#8 private key of --tls-cert (BEGIN PRIVATE KEY; or ENCRYPTED with --tls-key-password)")
-    Path key;
+    final Opt<Path> certificate = options.add(Opt.of(Path.class, "--tls-cert", "FILE",
+            "PEM certificate chain, leaf first (with --tls-key)"));
 
-    @Option(names = "--tls-key-password", paramLabel = "PASSWORD", description = "of an encrypted --tls-key: env:NAME, file:PATH or the text")
-    String keyPassword;
+    final Opt<Path> key = options.add(Opt.of(Path.class, "--tls-key", "FILE",
+            "PEM PKCS#8 private key of --tls-cert (BEGIN PRIVATE KEY; or ENCRYPTED with --tls-key-password)"));
 
-    @Option(names = "--keystore", paramLabel = "FILE", description = "PKCS#12 or JKS key store instead of --tls-cert/--tls-key")
-    Path keyStore;
+    final Opt<String> keyPassword = options.add(Opt.of(String.class, "--tls-key-password", "PASSWORD",
+            "of an encrypted --tls-key: env:NAME, file:PATH or the text"));
 
-    @Option(names = "--keystore-type", paramLabel = "PKCS12|JKS", description = "default: from the file name (.jks: JKS)")
-    String keyStoreType;
+    final Opt<Path> keyStore = options.add(Opt.of(Path.class, "--keystore", "FILE",
+            "PKCS#12 or JKS key store instead of --tls-cert/--tls-key"));
 
-    @Option(names = "--keystore-password", paramLabel = "PASSWORD", description = "env:NAME, file:PATH or the text")
-    String keyStorePassword;
+    final Opt<String> keyStoreType = options.add(Opt.of(String.class, "--keystore-type", "PKCS12|JKS",
+            "default: from the file name (.jks: JKS)"));
 
-    @Option(names = "--sni-cert", paramLabel = "HOST=CERT,KEY",
-            description = "another certificate, for SNI host names HOST (comma-free; *.example.com wildcards;"
-                    + " repeatable); the first certificate is the default")
-    List<String> sniCertificates = new ArrayList<>();
+    final Opt<String> keyStorePassword = options.add(Opt.of(String.class, "--keystore-password", "PASSWORD",
+            "env:NAME, file:PATH or the text"));
 
-    @Option(names = "--tls-protocols", paramLabel = "LIST", split = ",", description = "TLSv1.3 and/or TLSv1.2 (default: both, 1.3 preferred)")
-    List<String> protocols;
+    final Opt<List<String>> sniCertificates = options.add(Opt.repeatable("--sni-cert", "HOST=CERT,KEY",
+            "another certificate, for SNI host names HOST (comma-free; *.example.com wildcards;"
+                    + " repeatable); the first certificate is the default"));
 
-    @Option(names = "--tls-ciphers", paramLabel = "LIST", split = ",", description = "JSSE cipher suite names (default: the JDK's)")
-    List<String> cipherSuites;
+    final Opt<List<String>> protocols = options.add(Opt.list(String.class, "--tls-protocols", "LIST",
+            "TLSv1.3 and/or TLSv1.2 (default: both, 1.3 preferred)"));
 
-    @Option(names = "--client-auth", paramLabel = "none|want|need", description = "ask for client certificates (default none)")
-    String clientAuth;
+    final Opt<List<String>> cipherSuites = options.add(Opt.list(String.class, "--tls-ciphers", "LIST",
+            "JSSE cipher suite names (default: the JDK's)"));
 
-    @Option(names = "--truststore", paramLabel = "FILE", description = "CA certificates for client certificates: PEM, PKCS#12 or JKS (default: the JDK's cacerts)")
-    Path trustStore;
+    final Opt<String> clientAuth = options.add(Opt.of(String.class, "--client-auth", "none|want|need",
+            "ask for client certificates (default none)"));
 
-    @Option(names = "--truststore-type", paramLabel = "PEM|PKCS12|JKS", description = "default: from the file name")
-    String trustStoreType;
+    final Opt<Path> trustStore = options.add(Opt.of(Path.class, "--truststore", "FILE",
+            "CA certificates for client certificates: PEM, PKCS#12 or JKS (default: the JDK's cacerts)"));
 
-    @Option(names = "--truststore-password", paramLabel = "PASSWORD", description = "env:NAME, file:PATH or the text")
-    String trustStorePassword;
+    final Opt<String> trustStoreType = options.add(Opt.of(String.class, "--truststore-type", "PEM|PKCS12|JKS",
+            "default: from the file name"));
 
-    @Option(names = "--tls-reload-interval", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "how often key and certificate files are checked for a change (default 1s; 0: never)")
-    Duration reloadInterval;
+    final Opt<String> trustStorePassword = options.add(Opt.of(String.class, "--truststore-password", "PASSWORD",
+            "env:NAME, file:PATH or the text"));
 
-    @Option(names = "--tls-handshake-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "accept → TLS handshake done, else a quiet close (default 10s)")
-    Duration handshakeTimeout;
+    final Opt<Duration> reloadInterval = options.add(Opt.of(Duration.class, "--tls-reload-interval", "DURATION",
+            "how often key and certificate files are checked for a change (default 1s; 0: never)")
+            .converter(new DurationConverter()));
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT[:tls][:proxy]|unix:PATH[:tls][:proxy]",
-            description = "another listener (repeatable), e.g. 127.0.0.1:9090, [::1]:9443:tls, or a Unix domain"
+    final Opt<Duration> handshakeTimeout = options.add(Opt.of(Duration.class, "--tls-handshake-timeout", "DURATION",
+            "accept → TLS handshake done, else a quiet close (default 10s)").converter(new DurationConverter()));
+
+    final Opt<List<String>> listeners = options.add(Opt.repeatable("--listen", "HOST:PORT[:tls][:proxy]|unix:PATH[:tls][:proxy]",
+            "another listener (repeatable), e.g. 127.0.0.1:9090, [::1]:9443:tls, or a Unix domain"
                     + " socket unix:/run/hawser/http.sock (for nginx or Envoy on the same host; removed at stop);"
-                    + " :proxy: this listener alone expects a PROXY protocol header (needs --proxy-protocol-trusted)")
-    List<String> listeners = new ArrayList<>();
+                    + " :proxy: this listener alone expects a PROXY protocol header (needs --proxy-protocol-trusted)"));
 
     /** @return whether any TLS option was given */
     private boolean anyKeyOption() {
-        return certificate != null || key != null || keyStore != null || !sniCertificates.isEmpty();
+        return certificate.value() != null || key.value() != null || keyStore.value() != null
+                || !sniCertificates.value().isEmpty();
     }
 
     /**
@@ -91,22 +89,24 @@ final class TlsOptions {
      * @throws IllegalArgumentException naming the option at fault
      */
     void applyTo(ConnectorConfig.Builder b) {
-        for (String l : listeners) {
+        for (String l : listeners.value()) {
             addListener(b, l);
         }
-        if (tlsPort != null) {
-            b.tlsPort(tlsPort);
+        if (tlsPort.value() != null) {
+            b.tlsPort(tlsPort.value());
         }
-        if (handshakeTimeout != null) {
-            b.tlsHandshakeTimeout(handshakeTimeout);
+        if (handshakeTimeout.value() != null) {
+            b.tlsHandshakeTimeout(handshakeTimeout.value());
         }
-        boolean secureListener = tlsPort != null || listeners.stream().anyMatch(l -> l.endsWith(":tls") || l.endsWith(":tls:proxy"));
+        boolean secureListener = tlsPort.value() != null
+                || listeners.value().stream().anyMatch(l -> l.endsWith(":tls") || l.endsWith(":tls:proxy"));
         if (!anyKeyOption()) {
             if (secureListener) {
                 throw new IllegalArgumentException("--tls-port and --listen ...:tls need a certificate:"
                         + " --tls-cert and --tls-key, or --keystore");
             }
-            if (clientAuth != null || trustStore != null || protocols != null || cipherSuites != null) {
+            if (clientAuth.value() != null || trustStore.value() != null || protocols.value() != null
+                    || cipherSuites.value() != null) {
                 throw new IllegalArgumentException("TLS options need --tls-port (or --listen HOST:PORT:tls) and a certificate");
             }
             return;
@@ -115,39 +115,41 @@ final class TlsOptions {
             throw new IllegalArgumentException("a certificate is given but no HTTPS listener: add --tls-port PORT");
         }
         TlsConfig.Builder tls = TlsConfig.builder();
-        if (keyStore != null) {
-            if (certificate != null || key != null) {
+        if (keyStore.value() != null) {
+            if (certificate.value() != null || key.value() != null) {
                 throw new IllegalArgumentException("--keystore and --tls-cert/--tls-key cannot be given together");
             }
-            tls.keyStore(keyStore, keyStoreType, password(keyStorePassword, "--keystore-password"));
+            tls.keyStore(keyStore.value(), keyStoreType.value(), password(keyStorePassword.value(), "--keystore-password"));
         } else {
-            if (certificate == null || key == null) {
+            if (certificate.value() == null || key.value() == null) {
                 throw new IllegalArgumentException("--tls-cert and --tls-key go together");
             }
-            tls.identity(new TlsConfig.Identity(certificate, key, null, null, password(keyPassword, "--tls-key-password"),
+            tls.identity(new TlsConfig.Identity(certificate.value(), key.value(), null, null,
+                    password(keyPassword.value(), "--tls-key-password"),
                     null, List.of()));
         }
-        for (String sni : sniCertificates) {
+        for (String sni : sniCertificates.value()) {
             tls.identity(sniIdentity(sni));
         }
-        if (protocols != null) {
-            tls.protocols(protocols.toArray(String[]::new));
+        if (protocols.value() != null) {
+            tls.protocols(protocols.value().toArray(String[]::new));
         }
-        if (cipherSuites != null) {
-            tls.cipherSuites(cipherSuites.toArray(String[]::new));
+        if (cipherSuites.value() != null) {
+            tls.cipherSuites(cipherSuites.value().toArray(String[]::new));
         }
-        if (clientAuth != null) {
+        if (clientAuth.value() != null) {
             try {
-                tls.clientAuth(TlsConfig.ClientAuth.valueOf(clientAuth.toUpperCase(java.util.Locale.ROOT)));
+                tls.clientAuth(TlsConfig.ClientAuth.valueOf(clientAuth.value().toUpperCase(java.util.Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--client-auth must be none, want or need: " + clientAuth, e);
+                throw new IllegalArgumentException("--client-auth must be none, want or need: " + clientAuth.value(), e);
             }
         }
-        if (trustStore != null) {
-            tls.trustStore(trustStore, trustStoreType, password(trustStorePassword, "--truststore-password"));
+        if (trustStore.value() != null) {
+            tls.trustStore(trustStore.value(), trustStoreType.value(),
+                    password(trustStorePassword.value(), "--truststore-password"));
         }
-        if (reloadInterval != null) {
-            tls.reloadInterval(reloadInterval);
+        if (reloadInterval.value() != null) {
+            tls.reloadInterval(reloadInterval.value());
         }
         b.tls(tls.build());
     }
@@ -164,7 +166,7 @@ final class TlsOptions {
 
     /** @return whether a {@code --listen} option marks its listener {@code :proxy} */
     boolean proxiedListeners() {
-        return listeners.stream().anyMatch(l -> l.endsWith(":proxy") || l.endsWith(":proxy:tls"));
+        return listeners.value().stream().anyMatch(l -> l.endsWith(":proxy") || l.endsWith(":proxy:tls"));
     }
 
     private static void addListener(ConnectorConfig.Builder b, String option) {

@@ -7,13 +7,14 @@ import io.hawser.api.ConnectorConfig;
 import io.hawser.api.Listener;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** {@code --listen unix:PATH}: a Unix domain socket listener beside the TCP ones. */
 class ListenOptionTest {
     private static ConnectorConfig config(String... args) {
         ConnectorConfig.Builder b = ConnectorConfig.builder().port(8080);
-        CommandLine.populateCommand(new TlsOptions(), args).applyTo(b);
+        TlsOptions options = new TlsOptions();
+        options.options.parse(args);
+        options.applyTo(b);
         return b.build();
     }
 

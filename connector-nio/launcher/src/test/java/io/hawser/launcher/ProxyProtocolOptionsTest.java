@@ -12,12 +12,15 @@ import picocli.CommandLine;
 /** {@code --proxy-protocol}, {@code --proxy-protocol-trusted}, {@code --proxy-protocol-timeout}, and {@code --drain-delay}. */
 class ProxyProtocolOptionsTest {
     private static ConnectorConfig config(String... args) {
-        return CommandLine.populateCommand(new ConnectorOptions(), args).builder(false).build();
+        ConnectorOptions options = new ConnectorOptions();
+        options.options.parse(args);
+        return options.builder(false).build();
     }
 
     /** @return the configuration of the connector and listener options together, as the launcher makes it */
     private static ConnectorConfig launcher(String... args) {
-        Hawser h = CommandLine.populateCommand(new Hawser(), args);
+        Hawser h = new Hawser();
+        new CommandLine(h.spec()).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
         ConnectorConfig.Builder b = h.connector.builder(h.tls.proxiedListeners());
         h.tls.applyTo(b);
         return b.build();
