@@ -65,6 +65,7 @@ static (1 KiB, 64 KiB, 10 MiB files through the default servlet, and nginx).
   --jvm-flags FLAGS  flags for every server (default "$JVM_FLAGS")
   --war PATH         the echo WAR (default samples/echo/target/echo.war)
 $(scale_usage)
+  --port-base N      first port tried for the servers (default $PORT_BASE; idle50k uses N+200, startup N+300)
   --no-build         use the artifacts already built
   --out DIR          results folder
   -h, --help         this text
@@ -84,6 +85,7 @@ while [[ $# -gt 0 ]]; do
     --jvm-flags) JVM_FLAGS="$2"; shift ;;
     --war) WAR="$2"; shift ;;
     --active|--latency-conns|--latency-loads|--idle50k|--idle50k-heap|--startup-reps) scale_option "$1" "$2"; shift ;;
+    --port-base) PORT_BASE="$2"; shift ;;
     --no-build) BUILD=0 ;;
     --out) OUT="$2"; shift ;;
     -h|--help) usage; exit 0 ;;
