@@ -287,6 +287,18 @@ final class WebApp {
         return args.length > 1 ? args[1] : null;
     }
 
+    /**
+     * @return the context path Hawser's deployer gives a WAR ({@code Deployer.contextPathFor}): its file name
+     *         without {@code .war}, {@code ROOT} the root context {@code ""}, {@code #} standing for {@code /}
+     */
+    static String contextPath(Path war) {
+        String name = war.getFileName().toString();
+        if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".war")) {
+            name = name.substring(0, name.length() - ".war".length());
+        }
+        return name.equals("ROOT") ? "" : "/" + name.replace('#', '/');
+    }
+
     /** The address every launcher binds: loopback only, unless {@code -Dbench.host} says otherwise. */
     static String host() {
         return System.getProperty("bench.host", "127.0.0.1");
