@@ -2,7 +2,7 @@
 #   conns1000  keep-alive with 1,000 active connections (wrk -c1000): CPU per request against keepalive's 50
 #   latency    per server: rateload (rateload.c) closed-loop maximum, then open loop at 50 % and 80 % of it: p50/p99/p99.9
 #   idle50k    50,000 idle keep-alive connections, on servers restarted with a bigger heap (own phase)
-#   startup    JVM start to the first 200: Hawser (echo WAR; every sample WAR), Jetty and Tomcat deploying the WAR
+#   startup    JVM start to the first 200: Hawser, Jetty and Tomcat each deploying the echo WAR, and every sample WAR
 # conns1000 and latency run inside run.sh's rounds on its servers; idle50k and startup start their own
 # processes after the rounds (scale_phases), so their flags never touch the other workloads.
 # Uses run.sh's OUT, ROOT, PEERS, JAVA_BIN, JVM_FLAG_ARRAY, RUN_SERVERS, PORT, PID, WAR, ROUNDS, DURATION,
@@ -232,7 +232,21 @@ startup_cmd() {   # fills CMD and URL for variant $1 on port $2
                       --realm "$ROOT/samples/secured/users" "$ROOT"/samples/*/target/*.war); URL=/echo/plaintext ;;
     jetty)  CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/jetty-webapp/*" io.hawser.bench.peers.JettyWebAppLauncher "$p" "$WAR"); URL=/plaintext ;;
     tomcat) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/tomcat/*" io.hawser.bench.peers.TomcatWebAppLauncher "$p" "$WAR"); URL=/plaintext ;;
+    # the same WARs as hawser-all, each at the context path Hawser gives it, with JSP, JSTL, WebSocket and the same users
+    jetty-all)  CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/jetty-all/*" io.hawser.bench.peers.JettyAllWarsLauncher
+                     "$p" "$ROOT/samples/secured/users" "$ROOT"/samples/*/target/*.war); URL=/echo/plaintext ;;
+    tomcat-all) CMD=("$JAVA_BIN" "${JVM_FLAG_ARRAY[@]}" -cp "$PEERS/target/classes:$PEERS/target/lib/tomcat-all/*" io.hawser.bench.peers.TomcatAllWarsLauncher
+                     "$p" "$ROOT/samples/secured/users" "$ROOT"/samples/*/target/*.war); URL=/echo/plaintext ;;
   esac
+}
+
+startup_contexts() {   # $1 port: after the timed 200 of an -all variant, every sample context must answer 200 on /NAME/ (else check=FAIL)
+  local war code
+  for war in "$ROOT"/samples/*/target/*.war; do
+    war=$(basename "$war" .war)
+    code=$(curl -s -o /dev/null -m 30 -w '%{http_code}' "http://127.0.0.1:$1/$war/" || true)
+    [[ $code == 200 ]] || { check="FAIL: /$war/ gave $code (a context that did not start?)"; return 0; }
+  done
 }
 
 startup_once() {   # $1 repetition, $2 variant, $3 port: one launch, timed to the first 200, checked, stopped
@@ -254,6 +268,7 @@ startup_once() {   # $1 repetition, $2 variant, $3 port: one launch, timed to th
     ms=$(( (t1 - t0) / 1000000 ))
     body=$(curl -s -m 5 "http://127.0.0.1:$p$URL" || true)
     [[ $body == "Hello, World!" ]] || check="FAIL: body of $URL is not 'Hello, World!'"
+    [[ $check == PASS && $v == *-all ]] && startup_contexts "$p"
   fi
   stop_pid "$pid"; wait "$pid" 2>/dev/null || true
   printf '%s\t%s\t%s\t%s\t%s\n' "$rep" "$v" "$ms" "$URL" "$check" >>"$OUT/startup.tsv"
@@ -263,8 +278,8 @@ startup_once() {   # $1 repetition, $2 variant, $3 port: one launch, timed to th
 startup_phase() {
   local variants=() s port=$(( PORT_BASE + 300 )) rep v
   [[ " ${RUN_SERVERS[*]} " == *" hawser-servlet "* ]] && variants+=(hawser-echo hawser-all)
-  [[ " ${RUN_SERVERS[*]} " == *" jetty "* ]] && variants+=(jetty)
-  [[ " ${RUN_SERVERS[*]} " == *" tomcat "* ]] && variants+=(tomcat)
+  [[ " ${RUN_SERVERS[*]} " == *" jetty "* ]] && variants+=(jetty jetty-all)
+  [[ " ${RUN_SERVERS[*]} " == *" tomcat "* ]] && variants+=(tomcat tomcat-all)
   [[ ${#variants[@]} -gt 0 ]] || { log "startup: none of hawser-servlet, jetty, tomcat is among the servers"; return 0; }
   [[ -f "$WAR" ]] || { log "startup: no echo WAR at ${WAR#"$ROOT"/}"; return 0; }
   for s in "${!PID[@]}"; do stop_pid "${PID[$s]}"; done
