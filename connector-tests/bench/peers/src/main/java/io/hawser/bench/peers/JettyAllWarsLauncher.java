@@ -7,7 +7,6 @@ import java.util.List;
 import org.eclipse.jetty.ee11.webapp.WebAppContext;
 import org.eclipse.jetty.security.HashLoginService;
 import org.eclipse.jetty.security.UserStore;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandlerCollection;
@@ -37,10 +36,7 @@ public final class JettyAllWarsLauncher {
         }
         int port = WebApp.port(args);
         Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost(WebApp.host());
-        connector.setPort(port);
-        server.addConnector(connector);
+        ServerConnector connector = JettyWebAppLauncher.connector(server, port);
 
         UserStore users = new UserStore();
         for (SampleUsers u : SampleUsers.read(Path.of(args[1]))) {

@@ -22,10 +22,7 @@ public final class JettyWebAppLauncher {
             throw new IllegalArgumentException("usage: JettyWebAppLauncher PORT WAR");
         }
         Server server = new Server();
-        ServerConnector connector = new ServerConnector(server);
-        connector.setHost(WebApp.host());
-        connector.setPort(port);
-        server.addConnector(connector);
+        ServerConnector connector = connector(server, port);
         WebAppContext context = new WebAppContext();
         context.setContextPath("/");
         context.setWar(Path.of(war).toAbsolutePath().toString());
@@ -35,6 +32,15 @@ public final class JettyWebAppLauncher {
                 + connector.getLocalPort() + "/ " + war);
         System.out.flush();
         server.join();
+    }
+
+    /** @return a default {@link ServerConnector} on {@link WebApp#host()}:{@code port}, added to {@code server} */
+    static ServerConnector connector(Server server, int port) {
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost(WebApp.host());
+        connector.setPort(port);
+        server.addConnector(connector);
+        return connector;
     }
 
     private JettyWebAppLauncher() {}

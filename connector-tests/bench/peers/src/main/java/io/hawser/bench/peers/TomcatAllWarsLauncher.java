@@ -1,6 +1,5 @@
 package io.hawser.bench.peers;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.security.Principal;
@@ -34,14 +33,8 @@ public final class TomcatAllWarsLauncher {
             throw new IllegalArgumentException("usage: TomcatAllWarsLauncher PORT USERS WAR...");
         }
         int port = WebApp.port(args);
-        Path base = WebApp.tempDirectory("hawser-bench-tomcat-all");
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setPort(port);
-        connector.setProperty("address", WebApp.host());
-        tomcat.setConnector(connector);
-        tomcat.getHost().setAppBase(Files.createDirectories(base.resolve("webapps")).toString());
+        Tomcat tomcat = TomcatWebAppLauncher.tomcat(WebApp.tempDirectory("hawser-bench-tomcat-all"), port);
+        Connector connector = tomcat.getConnector();
         tomcat.getEngine().setRealm(new FileRealm(SampleUsers.read(Path.of(args[1]))));
         List<Context> deployed = new ArrayList<>();
         for (String war : Arrays.asList(args).subList(2, args.length)) {

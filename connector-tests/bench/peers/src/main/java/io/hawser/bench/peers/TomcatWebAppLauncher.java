@@ -27,14 +27,8 @@ public final class TomcatWebAppLauncher {
         if (war == null) {
             throw new IllegalArgumentException("usage: TomcatWebAppLauncher PORT WAR");
         }
-        Path base = WebApp.tempDirectory("hawser-bench-tomcat-webapp");
-        Tomcat tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setPort(port);
-        connector.setProperty("address", WebApp.host());
-        tomcat.setConnector(connector);
-        tomcat.getHost().setAppBase(Files.createDirectories(base.resolve("webapps")).toString());
+        Tomcat tomcat = tomcat(WebApp.tempDirectory("hawser-bench-tomcat-webapp"), port);
+        Connector connector = tomcat.getConnector();
         Context context = tomcat.addWebapp("", Path.of(war).toAbsolutePath().toString());
         context.addLifecycleListener(event -> {   // after Tomcat's defaults listener has added "jsp"
             Container jsp = context.findChild("jsp");
@@ -49,6 +43,21 @@ public final class TomcatWebAppLauncher {
                 + connector.getLocalPort() + "/ " + war);
         System.out.flush();
         tomcat.getServer().await();
+    }
+
+    /**
+     * @return a Tomcat with its base folder {@code base} (apps unpacked under {@code base/webapps})
+     *     and one default HTTP/1.1 connector on {@link WebApp#host()}:{@code port}
+     */
+    static Tomcat tomcat(Path base, int port) throws java.io.IOException {
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(base.toString());
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(port);
+        connector.setProperty("address", WebApp.host());
+        tomcat.setConnector(connector);
+        tomcat.getHost().setAppBase(Files.createDirectories(base.resolve("webapps")).toString());
+        return tomcat;
     }
 
     private TomcatWebAppLauncher() {}
