@@ -153,7 +153,7 @@ final class SelectorLoop implements Runnable {
         return t;
     }
 
-    /** On the loop: a new batch begins (before each select, and before each turn's tasks); the next {@link #now} reads the clock. */
+    /** On the loop: a new batch begins (before each ready key's work, each turn's tasks and each select); the next {@link #now} reads the clock. */
     void startBatch() {
         batchNanos = 0;
     }

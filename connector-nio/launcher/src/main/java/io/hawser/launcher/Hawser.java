@@ -131,11 +131,10 @@ public final class Hawser implements Callable<Integer> {
         compression.options.addTo(spec);
         options.addTo(spec);
         standardHelpOptions(spec);
-        spec.addPositional(PositionalParamSpec.builder().arity("0..*").type(List.class).auxiliaryTypes(String.class)
-                .paramLabel("WAR_OR_DIR").description("a .war file, an exploded WAR directory, or a directory of them;"
-                        + " /path=WAR_OR_DIR sets the context path (the file name gives it otherwise; ROOT is /; a"
-                        + " single web app is served at /)")
-                .getter(apps).setter(apps).initialValue(apps.value()).build());
+        spec.addPositional(apps.positional(PositionalParamSpec.builder().arity("0..*").type(List.class)
+                .auxiliaryTypes(String.class).paramLabel("WAR_OR_DIR").description("a .war file, an exploded WAR"
+                        + " directory, or a directory of them; /path=WAR_OR_DIR sets the context path (the file name"
+                        + " gives it otherwise; ROOT is /; a single web app is served at /)")));
         return spec;
     }
 

@@ -6,6 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.IGetter;
 import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * One option of the launcher's command line and its value, declared in code ({@link Options}):
@@ -63,9 +64,8 @@ final class Opt<T> implements IGetter, ISetter {
     }
 
     /**
-     * @return a value picocli sets that is no option (a positional parameter's: bind it with
-     *     {@code getter}, {@code setter} and {@code initialValue}), {@code initial} until set; never
-     *     {@link Options#add added} to a group
+     * @return a value picocli sets that is no option (a positional parameter's: see {@link #positional}),
+     *     {@code initial} until set; never {@link Options#add added} to a group
      */
     static <T> Opt<T> holder(T initial) {
         return new Opt<>(null, initial);
@@ -109,6 +109,11 @@ final class Opt<T> implements IGetter, ISetter {
     /** @return picocli's model of this option, bound to this value */
     OptionSpec spec() {
         return spec.getter(this).setter(this).initialValue(value).build();
+    }
+
+    /** @return picocli's model of the positional parameter {@code arg} describes, bound to this value (a {@link #holder}) */
+    PositionalParamSpec positional(PositionalParamSpec.Builder arg) {
+        return arg.getter(this).setter(this).initialValue(value).build();
     }
 
     @Override
