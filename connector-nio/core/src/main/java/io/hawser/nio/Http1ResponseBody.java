@@ -128,7 +128,7 @@ final class Http1ResponseBody extends ResponseBody {
         checkDeclaredLength(len);
         written += len;
         if (count + len <= bufferSize) {
-            ensureBuffer();
+            ensureBuffer(count + len);
             System.arraycopy(b, off, buffer, count, len);
             count += len;
             return;
@@ -153,7 +153,7 @@ final class Http1ResponseBody extends ResponseBody {
         checkDeclaredLength(count);
         if (count <= bufferSize - this.count) {
             // Small: read straight into the response buffer (the one copy), written with the head.
-            ensureBuffer();
+            ensureBuffer(this.count + (int) count);
             bufferView.limit(this.count + (int) count).position(this.count);
             long pos = position;
             while (bufferView.hasRemaining()) {
@@ -285,24 +285,38 @@ final class Http1ResponseBody extends ResponseBody {
         return lastLength;
     }
 
-    private void ensureBuffer() {
-        if (buffer == null || buffer.length < bufferSize) {
-            BufferPool pool = connection.connector.responseBuffers();
-            ByteBuffer bigger = pool.take(Math.max(bufferSize, 512));
-            if (count > 0) {
-                bigger.put(buffer, 0, count);
-            }
-            pool.give(bufferView);
-            bufferView = bigger;
-            buffer = bigger.array();
+    /**
+     * Makes the body buffer hold at least {@code needed} bytes (at most {@link #bufferSize}): a page
+     * of the connector's page pool while the body fits one (a small response touches no larger
+     * buffer), else a buffer of {@code bufferSize} from the response buffers' pool, into which the
+     * bytes buffered so far are moved once.
+     */
+    private void ensureBuffer(int needed) {
+        if (buffer != null && buffer.length >= needed) {
+            return;
         }
+        BufferPool pages = connection.connector.pages();
+        ByteBuffer bigger = needed <= pages.pageSize() ? pages.take()
+                : connection.connector.responseBuffers().take(bufferSize);
+        if (count > 0) {
+            bigger.put(buffer, 0, count);
+        }
+        giveBack(bufferView);
+        bufferView = bigger;
+        buffer = bigger.array();
+    }
+
+    /** Returns a body buffer to the pool it came from (one of neither pool's size is dropped). */
+    private void giveBack(ByteBuffer b) {
+        BufferPool pages = connection.connector.pages();
+        (b != null && b.capacity() == pages.pageSize() ? pages : connection.connector.responseBuffers()).give(b);
     }
 
     /** Gives the head and body buffers back: nothing is kept between requests. */
     private void releaseBuffers() {
         connection.connector.pages().give(headBuffer);
         headBuffer = null;
-        connection.connector.responseBuffers().give(bufferView);
+        giveBack(bufferView);
         bufferView = null;
         buffer = null;
     }

@@ -28,10 +28,14 @@ public final class NioConnector implements Connector {
     private final HttpHandler handler;
     private final AtomicInteger openConnections = new AtomicInteger();
     private final java.util.concurrent.Semaphore connectionPermits;
-    /** 8 KiB pages for partial heads, request bytes, response heads and corked responses. */
     /** 8 KiB pages, and a few buffers large enough for a body's input (two reads' worth) while its handler catches up. */
     private final BufferPool pages = new BufferPool(8192, 128, 2 * SelectorLoop.READ_BUFFER_SIZE, 32);
-    /** Response body buffers of the configured {@code responseBufferSize}. */
+    /** Bytes of response body buffers kept pooled (at least 8 and at most 128 buffers). */
+    private static final int RESPONSE_BUFFERS_KEPT = 2 << 20;
+    /**
+     * Response body buffers of the configured {@code responseBufferSize}, for bodies larger than a
+     * page (smaller ones are buffered in a page of {@link #pages}).
+     */
     private final BufferPool responseBuffers;
     /** Exchanges lent to connections while they are busy. */
     private final ExchangePool exchanges;
@@ -76,8 +80,9 @@ public final class NioConnector implements Connector {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.connectionPermits = new java.util.concurrent.Semaphore(config.maxConnections());
         this.exchanges = new ExchangePool(config, 256);
-        this.responseBuffers = config.responseBufferSize() == pages.pageSize()
-                ? pages : new BufferPool(Math.max(1, config.responseBufferSize()), 128);
+        int size = Math.max(1, config.responseBufferSize());
+        this.responseBuffers = size == pages.pageSize() ? pages
+                : new BufferPool(size, Math.max(8, Math.min(128, RESPONSE_BUFFERS_KEPT / size)));
     }
 
     /**

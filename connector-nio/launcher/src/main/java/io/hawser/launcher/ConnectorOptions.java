@@ -60,7 +60,7 @@ final class ConnectorOptions {
             .converter(new ByteSizeConverter()));
 
     final Opt<Long> responseBufferSize = options.add(Opt.of(Long.class, "--response-buffer-size", "BYTES",
-            "response buffer before commit (default 8k)").converter(new ByteSizeConverter()));
+            "response buffer before commit (default 32k)").converter(new ByteSizeConverter()));
 
     final Opt<List<ComplianceViolation>> allowed = options.add(Opt.list(ComplianceViolation.class, "--allowed", "VIOLATION",
             "leniencies to tolerate, comma-separated: ${COMPLETION-CANDIDATES} (default none)")

@@ -56,7 +56,7 @@ public class HawserServerProperties {
     /** Request content the application left unread that is read and discarded to keep the connection. Default 2MB. */
     private DataSize maxUnreadBodyDrain = DataSize.ofBytes(DEFAULTS.maxUnreadBodyDrain());
 
-    /** Default response buffer (Servlet setBufferSize). Default 8KB. */
+    /** Default response buffer (Servlet setBufferSize). Default 32KB (Jetty's outputBufferSize). */
     private DataSize responseBufferSize = DataSize.ofBytes(DEFAULTS.responseBufferSize());
 
     /** Protocol leniencies tolerated (ComplianceViolation names). Default none: strict. */
