@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ApplicationFaultTest {
-    private static final String NONE = "exchanges=0 pages=0 responseBuffers=0";
+    private static final String NONE = RawHttp.NOTHING_LENT;
     private static NioConnector server;
     private static WebApp app;
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DirectBodyReadTest {
-    private static final String NONE = "exchanges=0 pages=0 responseBuffers=0";
+    private static final String NONE = RawHttp.NOTHING_LENT;
     private NioConnector server;
 
     @AfterEach

@@ -79,7 +79,7 @@ class PoolReturnTest {
         assertThat(ConnectorSeams.outstanding(server)).isEqualTo(NONE);
     }
 
-    private static final String NONE = "exchanges=0 pages=0 responseBuffers=0";
+    private static final String NONE = RawHttp.NOTHING_LENT;
 
     /**
      * A lingering close (an error answered before the request was read: half-close, then read and

@@ -340,6 +340,21 @@ final class RawHttp implements Closeable {
         return c;
     }
 
+    /** What {@code ConnectorSeams.outstanding} reports once nothing is lent from any of a connector's pools. */
+    static final String NOTHING_LENT = "exchanges=0 pages=0 responseBuffers=0";
+
+    /**
+     * Waits up to 5 s until nothing is lent from {@code server}'s pools, then asserts it: a worker
+     * gives its exchange and buffers back just after the response's last byte is written.
+     */
+    static void assertNothingLent(NioConnector server) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        while (!io.hawser.nio.ConnectorSeams.outstanding(server).equals(NOTHING_LENT) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        org.assertj.core.api.Assertions.assertThat(io.hawser.nio.ConnectorSeams.outstanding(server)).isEqualTo(NOTHING_LENT);
+    }
+
     /** @return a builder for 127.0.0.1, port 0 */
     static ConnectorConfig.Builder local() {
         return ConnectorConfig.builder().host("127.0.0.1").port(0);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hawser.api.ConnectorConfig;
 import io.hawser.api.ResponseBody;
-import io.hawser.nio.ConnectorSeams;
 import io.hawser.nio.NioConnector;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -78,11 +77,6 @@ class ResponseBufferDefaultTest {
                         .isEqualTo(java.util.Arrays.copyOf(PATTERN, k[0]));
             }
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        String none = "exchanges=0 pages=0 responseBuffers=0";
-        while (!ConnectorSeams.outstanding(server).equals(none) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(ConnectorSeams.outstanding(server)).isEqualTo(none);
+        RawHttp.assertNothingLent(server);
     }
 }
