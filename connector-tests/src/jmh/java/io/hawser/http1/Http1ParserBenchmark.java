@@ -28,6 +28,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code fields4}, {@code fields16}, {@code fields32}: {@code GET /index.html}, a Host line
  *       and 3, 15 or 31 lines {@code X-Header-NN: value-NN-abcdefghijklmnop} (40 bytes each, names
  *       that are not among the common ones): 171, 651 and 1,291 bytes.
+ *   <li>{@code wrk}: the head wrk sends in the end-to-end benchmark's keepalive and pipelined
+ *       workloads ({@code GET /plaintext} and a Host line, nothing else): 50 bytes. What the
+ *       connector must do per request there that the limit loop, which parses nothing, does not.
  * </ul>
  *
  * <p>Variants:
@@ -72,7 +75,10 @@ public class Http1ParserBenchmark {
 
     static final int BROWSER_FIELDS = 11;
 
-    @Param({"browser", "fields4", "fields16", "fields32"})
+    /** wrk's request for {@code http://127.0.0.1:28400/plaintext} (wrk.format: the request-line and Host). */
+    static final String WRK = "GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:28400\r\n\r\n";
+
+    @Param({"browser", "fields4", "fields16", "fields32", "wrk"})
     public String shape;
 
     private Http1Parser parser;
@@ -105,6 +111,11 @@ public class Http1ParserBenchmark {
                 fields = Integer.parseInt(shape.substring("fields".length()));
                 text = withFields(fields);
                 target = "/index.html";
+            }
+            case "wrk" -> {
+                text = WRK;
+                fields = 1;
+                target = "/plaintext";
             }
             default -> throw new IllegalArgumentException("shape " + shape);
         }
