@@ -88,6 +88,53 @@ class DirectBodyReadTest {
         }
     }
 
+    /**
+     * Reads of 16 KiB and of 5,000 bytes (not a divisor of any buffer's size) take a 1 MiB body sent
+     * in one write with a request behind it: every byte arrives in order, the request behind the
+     * body is the loop's, and no buffer stays lent.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {16 * 1024, 5000})
+    void readsSmallerThanTheLoopsReadTakeALargeBodyWholeAndInOrder(int arraySize) throws Exception {
+        server = RawHttp.start(digesting(arraySize));
+        byte[] body = RawHttp.pattern(1024 * 1024 + 3, 28);
+        try (RawHttp c = RawHttp.connect(server.port())) {
+            c.send(RawHttp.concat(RawHttp.ascii(post(body.length)), body, RawHttp.ascii("GET /next HTTP/1.1\r\nHost: t\r\n\r\n")));
+            assertThat(c.read().bodyText()).isEqualTo(body.length + " " + RawHttp.sha256Hex(body));
+            assertThat(c.read().bodyText()).isEqualTo("got /next");
+        }
+        assertThat(ConnectorSeams.bodyBytesReadDirect(server)).as("the exchange read the socket itself").isPositive();
+        awaitReleased();
+    }
+
+    /**
+     * A handler that stops reading mid-body once the exchange reads the socket itself: the rest of
+     * the body is skipped, the request behind it is answered, and every buffer is returned.
+     */
+    @Test
+    void aBodyLeftUnreadWhileTheExchangeReadsTheSocketIsSkippedAndTheNextRequestAnswered() throws Exception {
+        server = RawHttp.start(exchange -> {
+            if (!"POST".equals(exchange.method())) {
+                exchange.responseBody().write(("got " + exchange.path()).getBytes(StandardCharsets.US_ASCII));
+                return;
+            }
+            byte[] b = new byte[16 * 1024];
+            long total = 0;
+            for (int n; total < FIRST + 20_000 && (n = exchange.requestBody().read(b, 0, b.length)) >= 0; ) {
+                total += n;
+            }
+            answerLength(exchange, total);
+        });
+        try (RawHttp c = RawHttp.connect(server.port())) {
+            sendBodyThen(c, "GET /after HTTP/1.1\r\nHost: t\r\n\r\n", 0);
+            RawHttp.Response r = c.read();
+            assertThat(r.status).isEqualTo(200);
+            assertThat(Long.parseLong(r.bodyText())).isBetween((long) FIRST + 20_000, (long) BODY.length);
+            assertThat(c.read().bodyText()).isEqualTo("got /after");
+        }
+        awaitReleased();
+    }
+
     private static final byte[] BODY = RawHttp.pattern(300 * 1024, 21);
     private static final String BODY_ANSWER = BODY.length + " " + RawHttp.sha256Hex(BODY);
     /** The part of {@link #BODY} sent before the exchange takes the reads over. */
