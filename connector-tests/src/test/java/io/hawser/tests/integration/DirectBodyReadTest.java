@@ -272,7 +272,15 @@ class DirectBodyReadTest {
     private void sendUntilTheExchangeReadsTheSocket(RawHttp c, int length, byte[] part, long takeoversBefore)
             throws IOException {
         c.send(RawHttp.concat(RawHttp.ascii(post(length)), part));
-        await().atMost(Duration.ofSeconds(5)).until(() -> ConnectorSeams.bodyReadTakeovers(server) > takeoversBefore);
+        try {
+            await().atMost(Duration.ofSeconds(5)).until(() -> ConnectorSeams.bodyReadTakeovers(server) > takeoversBefore);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            // Seen twice in about twenty runs of this class on a loaded 2-CPU machine, never reproduced
+            // since: the thread stacks and pool state say where the exchange was when it happens again.
+            throw new AssertionError("the exchange did not take the socket reads over within 5 s; "
+                    + ConnectorSeams.outstanding(server) + ", bodyBytesReadDirect="
+                    + ConnectorSeams.bodyBytesReadDirect(server) + "\n" + threadStacks(), e);
+        }
     }
 
     @Test
@@ -360,6 +368,18 @@ class DirectBodyReadTest {
             assertThat(c.awaitClosedByPeer(5_000)).isTrue();
         }
         assertThat(server.openConnections()).isZero();
+    }
+
+    /** @return every live thread's name, state and stack, for a failure message */
+    private static String threadStacks() {
+        StringBuilder sb = new StringBuilder();
+        Thread.getAllStackTraces().forEach((thread, frames) -> {
+            sb.append(thread.getName()).append(' ').append(thread.getState()).append('\n');
+            for (StackTraceElement f : frames) {
+                sb.append("    at ").append(f).append('\n');
+            }
+        });
+        return sb.toString();
     }
 
     /** Reads what the server sends until it closes; a reset counts as the close. */
