@@ -347,12 +347,9 @@ final class RawHttp implements Closeable {
      * Waits up to 5 s until nothing is lent from {@code server}'s pools, then asserts it: a worker
      * gives its exchange and buffers back just after the response's last byte is written.
      */
-    static void assertNothingLent(NioConnector server) throws InterruptedException {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
-        while (!io.hawser.nio.ConnectorSeams.outstanding(server).equals(NOTHING_LENT) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        org.assertj.core.api.Assertions.assertThat(io.hawser.nio.ConnectorSeams.outstanding(server)).isEqualTo(NOTHING_LENT);
+    static void assertNothingLent(NioConnector server) {
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).untilAsserted(() ->
+                org.assertj.core.api.Assertions.assertThat(io.hawser.nio.ConnectorSeams.outstanding(server)).isEqualTo(NOTHING_LENT));
     }
 
     /** @return a builder for 127.0.0.1, port 0 */
