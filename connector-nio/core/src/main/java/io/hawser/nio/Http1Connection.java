@@ -377,7 +377,12 @@ final class Http1Connection extends ListNode implements Runnable {
      */
     private int readInput() {
         ByteBuffer buf = loop.readBuffer;
-        buf.clear().limit(SelectorLoop.READ_BUFFER_SIZE);
+        int limit = readLimit(buf.capacity());
+        if (limit == 0) {
+            suspendReading(); // the exchange holds a full input: it asks for more once it consumed some
+            return HANDLED;
+        }
+        buf.clear().limit(limit);
         int n;
         try {
             n = transport.read(buf);
@@ -423,6 +428,30 @@ final class Http1Connection extends ListNode implements Runnable {
             }
         }
         return n;
+    }
+
+    /**
+     * On the loop, before a read: how many bytes it may take into the loop's buffer. With no
+     * exchange running and nothing buffered, the whole buffer ({@code capacity}, 128 KiB): the
+     * bytes are parsed in place and what follows the head either becomes the input whole
+     * ({@link SelectorLoop#takeReadBuffer}) or is copied into a page, so a request whose head and
+     * body together pass 64 KiB (a 64 KiB upload) arrives in one read and its exchange never reads
+     * the socket. Otherwise {@link SelectorLoop#READ_BUFFER_SIZE}, less while a running exchange's
+     * input holds more than {@link #INPUT_HIGH_WATER} (after a whole-buffer read): no more than the
+     * input takes without growing, so it never grows past the pages pool's large buffers. The
+     * exchange only consumes input meanwhile, so the room can only grow after this look.
+     *
+     * @param capacity the loop's read buffer's capacity in bytes
+     * @return the most bytes to read; 0: the running exchange's input is full, read nothing
+     */
+    private synchronized int readLimit(int capacity) {
+        if (in == null) {
+            return exchangeActive ? SelectorLoop.READ_BUFFER_SIZE : capacity;
+        }
+        if (!exchangeActive || in.remaining() <= INPUT_HIGH_WATER) {
+            return SelectorLoop.READ_BUFFER_SIZE;
+        }
+        return Math.min(SelectorLoop.READ_BUFFER_SIZE, in.capacity() - in.remaining());
     }
 
     /** On the loop: reading failed; a TLS handshake failure is reported (rate-limited), then the connection closes. */

@@ -47,10 +47,11 @@ final class SelectorLoop implements Runnable {
     /** {@link #onSelected} as the selector's action, made once: a {@code this::onSelected} per select allocated 16 bytes a turn. */
     private final java.util.function.Consumer<SelectionKey> selectedAction = this::onSelected;
     /**
-     * The loop's read buffer: only the loop thread touches it. Reads take at most
-     * {@link #READ_BUFFER_SIZE} bytes; its capacity is twice that, the pages pool's large size, so a
-     * connection can take it over whole as its input (the body bytes behind a head, uncopied:
-     * {@link #takeReadBuffer}), the loop taking another from the pool.
+     * The loop's read buffer: only the loop thread touches it. Its capacity is twice
+     * {@link #READ_BUFFER_SIZE}, the pages pool's large size, so a connection can take it over whole
+     * as its input (the body bytes behind a head, uncopied: {@link #takeReadBuffer}), the loop taking
+     * another from the pool. A read for a connection holding no input may fill it whole; other reads
+     * take at most {@link #READ_BUFFER_SIZE} bytes ({@code Http1Connection.readLimit}).
      */
     ByteBuffer readBuffer = ByteBuffer.allocate(2 * READ_BUFFER_SIZE);
     private final Thread thread;

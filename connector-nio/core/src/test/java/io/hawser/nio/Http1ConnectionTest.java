@@ -250,6 +250,108 @@ class Http1ConnectionTest {
         assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
     }
 
+    /** {@code POST /up} with a Content-Length of {@code length}: the head only. */
+    private static String post(int length) {
+        return "POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: " + length + "\r\n\r\n";
+    }
+
+    /** Answers the number of body bytes it read with {@code readAvailable}, asking for more with {@code demand}. */
+    private static final class CountingBody implements HttpHandler {
+        long total;
+
+        @Override
+        public boolean isNonBlocking() {
+            return true;
+        }
+
+        @Override
+        public void handle(HttpExchange exchange) throws IOException {
+            exchange.startAsync();
+            take(exchange);
+        }
+
+        private void take(HttpExchange exchange) {
+            try {
+                byte[] b = new byte[16 * 1024];
+                for (int n; (n = exchange.requestBody().readAvailable(b, 0, b.length)) > 0; ) {
+                    total += n;
+                }
+                if (exchange.requestBody().isFinished()) {
+                    exchange.responseBody().write(Long.toString(total).getBytes(StandardCharsets.US_ASCII));
+                    exchange.complete();
+                } else {
+                    exchange.requestBody().demand(() -> take(exchange));
+                }
+            } catch (IOException e) {
+                exchange.abort(e);
+            }
+        }
+    }
+
+    @Test
+    void aHeadAndA64KiBBodyArrivingTogetherAreTakenInOneRead() throws IOException {
+        CountingBody handler = new CountingBody();
+        c = new MemoryConnection(ConnectorConfig.defaults(), handler);
+        int length = 64 * 1024;
+        c.receive(post(length) + "b".repeat(length));
+
+        assertThat(written()).endsWith("\r\n\r\n" + length);
+        assertThat(c.channel.readRooms).as("one read of the whole loop buffer").containsExactly(2 * SelectorLoop.READ_BUFFER_SIZE);
+        assertThat(c.isIdle()).isTrue();
+        assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
+    }
+
+    /** The exchange a handler left running (async), for the test to go on with. */
+    private HttpExchange held;
+
+    @Test
+    void aRunningExchangesInputFullFromOneWholeBufferReadIsNotGrownAndReadingPauses() throws IOException {
+        c = new MemoryConnection(ConnectorConfig.defaults(), HttpHandler.nonBlocking(exchange -> {
+            exchange.startAsync(); // reads nothing yet: the input stays full
+            held = exchange;
+        }));
+        int capacity = 2 * SelectorLoop.READ_BUFFER_SIZE;
+        int length = 300 * 1024;
+        String head = post(length);
+        byte[] body = new byte[length];
+        for (int i = 0; i < length; i++) {
+            body[i] = (byte) ('a' + i % 26);
+        }
+        String bodyText = new String(body, StandardCharsets.ISO_8859_1);
+        int first = capacity - head.length() - 100; // the first read leaves 100 bytes of room
+        c.receive(head + bodyText.substring(0, first));
+        assertThat(c.connection.in.remaining()).isEqualTo(first);
+
+        c.receive(bodyText.substring(first, first + 70_000));
+        assertThat(c.channel.readRooms).as("the second read takes only the room left").containsExactly(capacity, 100 + head.length());
+        assertThat(c.connection.in.capacity()).as("the input did not grow past a large buffer").isEqualTo(capacity);
+        assertThat(c.key.interestOps() & SelectionKey.OP_READ).as("reading pauses").isZero();
+
+        c.connection.onReady(SelectionKey.OP_READ); // a readiness reported before the pause: nothing is read
+        assertThat(c.channel.readRooms).hasSize(2);
+
+        // the handler reads now: everything arrives in order, reading resumes, nothing stays lent
+        HttpExchange x = held;
+        c.channel.feed(bodyText.substring(first + 70_000)); // the rest of the body
+        StringBuilder got = new StringBuilder();
+        byte[] b = new byte[32 * 1024];
+        for (int turns = 0; got.length() < length && turns < 100; turns++) {
+            for (int n; (n = x.requestBody().readAvailable(b, 0, b.length)) > 0; ) {
+                got.append(new String(b, 0, n, StandardCharsets.ISO_8859_1));
+            }
+            c.loop.runTasks(); // the loop watches the socket again once the input drained
+            if ((c.key.interestOps() & SelectionKey.OP_READ) != 0) {
+                c.connection.onReady(SelectionKey.OP_READ);
+            }
+        }
+        assertThat(got.toString()).isEqualTo(bodyText);
+        x.responseBody().write("done".getBytes(StandardCharsets.US_ASCII));
+        x.complete();
+        c.loop.runTasks();
+        assertThat(written()).endsWith("done");
+        assertThat(c.outstanding()).isEqualTo("exchanges=0 pages=0 responseBuffers=0");
+    }
+
     @Test
     void aPartialHeadWhenTheClientLeavesReleasesItsBuffers() throws IOException {
         open().receive("GET /a HTTP/1.1\r\nHo");

@@ -45,6 +45,8 @@ final class MemoryChannel extends InMemorySocketChannel {
     int responseLength;
     /** Requests delivered so far. */
     long reads;
+    /** Scripted: the room ({@code dst.remaining()}) of every read call that delivered bytes, in order. */
+    final java.util.List<Integer> readRooms = new java.util.ArrayList<>();
 
     MemoryChannel(byte[] request, InetSocketAddress remote, InetSocketAddress local) {
         super(remote, local);
@@ -96,6 +98,7 @@ final class MemoryChannel extends InMemorySocketChannel {
         if (next == null) {
             return inputEnded ? -1 : 0;
         }
+        readRooms.add(dst.remaining());
         int n = Math.min(next.length, dst.remaining());
         dst.put(next, 0, n);
         if (n < next.length) {
