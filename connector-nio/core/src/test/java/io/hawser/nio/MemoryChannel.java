@@ -7,6 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * An in-memory {@link SocketChannel}, in one of two modes.
@@ -46,7 +48,7 @@ final class MemoryChannel extends InMemorySocketChannel {
     /** Requests delivered so far. */
     long reads;
     /** Scripted: the room ({@code dst.remaining()}) of every read call that delivered bytes, in order. */
-    final java.util.List<Integer> readRooms = new java.util.ArrayList<>();
+    final List<Integer> readRooms = new ArrayList<>();
 
     MemoryChannel(byte[] request, InetSocketAddress remote, InetSocketAddress local) {
         super(remote, local);
