@@ -7,7 +7,8 @@
 # (perf-breakdown.awk), and the hottest symbols. Documentation: docs/benchmarks.md.
 # Usage: connector-tests/bench/profile.sh [--server hawser-servlet|hawser-vt|hawser-raw|hawser-nb|limit|limit-handoff
 #        |jetty|tomcat|undertow] [--workload keepalive|pipelined|close|conns1000|static|upload-64k|upload-1m
-#        |download-64k|download-1m] [--seconds S] [--java PATH] [--no-build] [--perf] [--port P] (default 28390)
+#        |download-64k|download-1m] [--seconds S] [--warmup S] [--java PATH] [--no-build] [--perf] [--port P]
+#        (defaults: 15 s recorded after a 10 s warm-up, port 28390; a warm-up of 30 s lets C2 finish compiling)
 # (static: GET /static/1k.bin, 1024 random bytes served by the default servlet as run.sh's static-1k cell
 # serves them, 16 connections; upload-*/download-*: run.sh's body cells, 16 connections)
 set -euo pipefail
@@ -30,11 +31,12 @@ while [[ $# -gt 0 ]]; do
     --server) SERVER="$2"; shift ;;
     --workload) WORKLOAD="$2"; shift ;;
     --seconds) SECONDS_RECORDED="$2"; shift ;;
+    --warmup) WARMUP="$2"; shift ;;
     --java) JAVA_BIN="$2"; shift ;;
     --port) PORT="$2"; shift ;;
     --no-build) BUILD=0 ;;
     --perf) PERF=1 ;;
-    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,13p "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift

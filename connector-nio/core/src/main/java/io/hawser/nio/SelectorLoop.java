@@ -84,7 +84,7 @@ final class SelectorLoop implements Runnable {
         if (owner != null) {
             this.thread = owner;
         } else {
-            this.thread = new Thread(this, "hawser-loop-" + index);
+            this.thread = new OutputThread(this, "hawser-loop-" + index);
             this.thread.setDaemon(true);
         }
     }

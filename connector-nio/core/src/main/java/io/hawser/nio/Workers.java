@@ -97,7 +97,7 @@ final class Workers implements Executor {
         }
         AtomicInteger count = new AtomicInteger();
         ThreadFactory platform = r -> {
-            Thread t = new Thread(r, "hawser-worker-" + count.incrementAndGet());
+            Thread t = new OutputThread(r, "hawser-worker-" + count.incrementAndGet());
             t.setDaemon(true);
             return t;
         };
