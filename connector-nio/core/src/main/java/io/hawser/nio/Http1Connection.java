@@ -101,6 +101,8 @@ final class Http1Connection extends ListNode implements Runnable {
     private int requestEntrySeq;
     /** The request sequence number at the end of the last exchange, for {@link #run()}. */
     private volatile int endedSeq;
+    /** Whether the loop's last read of this connection found bytes or the end of input (loop thread only). */
+    private boolean lastReadFound;
     /** Next in the loop's hand-back stack (see {@link SelectorLoop#handBack}). */
     Http1Connection nextHandBack;
     /** 1 while on the loop's hand-back stack (through {@link #HAND_BACK_QUEUED}). */
@@ -390,6 +392,7 @@ final class Http1Connection extends ListNode implements Runnable {
             onReadFailed(e);
             return HANDLED;
         }
+        lastReadFound = n != 0;
         TlsTransport tls = tls();
         if (tls != null) {
             if (tls.wantsWrite()) {
@@ -452,6 +455,11 @@ final class Http1Connection extends ListNode implements Runnable {
             return SelectorLoop.READ_BUFFER_SIZE;
         }
         return Math.min(SelectorLoop.READ_BUFFER_SIZE, in.capacity() - in.remaining());
+    }
+
+    /** On the loop, after {@link #onReady}: @return whether its read found bytes or the end of input ({@link EagerReads}) */
+    boolean readFoundBytes() {
+        return lastReadFound;
     }
 
     /** On the loop: reading failed; a TLS handshake failure is reported (rate-limited), then the connection closes. */

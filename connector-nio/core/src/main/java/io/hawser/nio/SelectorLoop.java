@@ -54,6 +54,8 @@ final class SelectorLoop implements Runnable {
      * take at most {@link #READ_BUFFER_SIZE} bytes ({@code Http1Connection.readLimit}).
      */
     ByteBuffer readBuffer = ByteBuffer.allocate(2 * READ_BUFFER_SIZE);
+    /** Whether {@link #open} reads a new cleartext socket at once (loop thread only). */
+    private final EagerReads eagerReads = new EagerReads();
     private final Thread thread;
     /** {@link #now}'s cached clock reading for the current batch, 0 when not read yet (loop thread only). */
     private long batchNanos;
@@ -231,8 +233,9 @@ final class SelectorLoop implements Runnable {
     }
 
     /**
-     * On the loop: registers a freshly accepted socket and reads at once, since a client usually
-     * sends its request right after connecting (saving a select round trip).
+     * On the loop: registers a freshly accepted socket and, as {@link #eagerReads} advises, reads
+     * it at once, since a client usually sends its request right after connecting (saving a
+     * select round trip).
      *
      * @param tls the engines of a TLS listener, or {@code null} for cleartext
      * @param proxy the PROXY protocol the listener expects, or {@code null} for none
@@ -260,11 +263,18 @@ final class SelectorLoop implements Runnable {
         connector.onOpened();
         connection.onAccepted(freshNow());
         Observability.accepted(connection);
+        boolean learn = tls == null && proxy == null; // a TLS or PROXY first read is always made at once
+        if (learn && !eagerReads.readAtOnce()) {
+            return; // its readiness event reads it
+        }
         try {
             connection.onReady(SelectionKey.OP_READ);
         } catch (Throwable e) {
             failures.connectionFailed(e);
             connection.close();
+        }
+        if (learn) {
+            eagerReads.record(connection.readFoundBytes());
         }
     }
 
