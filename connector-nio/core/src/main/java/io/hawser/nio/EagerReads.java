@@ -6,7 +6,7 @@ package io.hawser.nio;
  * right after connecting) that saves a select round, about 5–10 µs of a new connection's first
  * response; when it has not come yet the read finds nothing and costs a system call (a busy
  * server, whose clients connect while it works: 58 % of such reads found nothing in the close
- * benchmark, and they cost 3–4 % of its CPU per connection). So the loop learns from the reads
+ * benchmark, and they cost about 4 % of its CPU per connection). So the loop learns from the reads
  * it makes: a two-bit saturating score rises with each read that found bytes and falls with each
  * that found none; at 2 and above every new socket is read at once, below only every
  * {@link #PROBE_EVERY}th (the probes let the score rise again when the load changes). One per
