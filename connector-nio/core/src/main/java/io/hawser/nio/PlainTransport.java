@@ -35,13 +35,13 @@ final class PlainTransport implements Transport {
             return channel.write(srcs, off, len);
         }
         ByteBuffer out = ((OutputThread) t).directOut();
+        int at = 0;
         for (int i = off; i < off + len; i++) {
             ByteBuffer src = srcs[i];
-            int n = src.remaining();
-            out.put(out.position(), src, src.position(), n);
-            out.position(out.position() + n);
+            out.put(at, src, src.position(), src.remaining()); // absolute: src keeps its position until written
+            at += src.remaining();
         }
-        out.flip();
+        out.limit(at);
         int written = channel.write(out);
         advance(srcs, off, len, written);
         return written;

@@ -160,6 +160,35 @@ class PlainTransportTest {
     }
 
     @Test
+    void aWriteToAClosedSocketThrowsLeavesThePositionsAndTheThreadsNextWriteIsIntact() throws Exception {
+        accepted.close();
+        ByteBuffer head = heap("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n");
+        ByteBuffer body = heap("hi");
+        ByteBuffer[] parts = {head, body};
+        String next = "HTTP/1.1 204 No Content\r\n\r\n";
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        try (SocketChannel other = SocketChannel.open(server.getLocalAddress()); SocketChannel peer = server.accept()) {
+            // One thread: the failed write, then a write on another socket from the same direct buffer.
+            onOutputThread(() -> {
+                try {
+                    new PlainTransport(accepted).write(parts, 0, 2);
+                } catch (IOException e) {
+                    thrown.set(e);
+                }
+                new PlainTransport(peer).write(new ByteBuffer[] {heap(next)}, 0, 1);
+            });
+            assertThat(thrown.get()).isInstanceOf(IOException.class);
+            assertThat(head.position()).isZero();
+            assertThat(body.position()).isZero();
+            ByteBuffer in = ByteBuffer.allocate(next.length());
+            while (in.hasRemaining() && other.read(in) >= 0) {
+                // reads until the whole response is in
+            }
+            assertThat(new String(in.array(), 0, in.position(), StandardCharsets.ISO_8859_1)).isEqualTo(next);
+        }
+    }
+
+    @Test
     void aWriteLargerThanTheDirectBufferIsSentWholeToo() throws Exception {
         byte[] big = new byte[OutputThread.DIRECT_OUT_SIZE + 1_000];
         new Random(7).nextBytes(big);
