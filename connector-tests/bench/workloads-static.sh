@@ -3,7 +3,7 @@
 # the folder as an exploded web app), served at /static/ by every servlet server's default servlet
 # (Hawser: `/static=DOCROOT` next to `/=WAR`; the peers: -Dbench.static.dir) and by nginx, the
 # static-file reference (the Debian package: apt-get install -y nginx). Documentation:
-# docs/benchmarks.md ("Workloads", "Static files").
+# docs/benchmarks.md ("Workloads", the `static` row; "Caveats: read before quoting", Bodies).
 
 STATIC_DIR=""     # the docroot, once make_static_files ran
 declare -A STATIC_SHA
