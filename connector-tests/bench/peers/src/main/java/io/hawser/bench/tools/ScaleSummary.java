@@ -13,6 +13,7 @@ import static io.hawser.bench.tools.Summary.read;
 import io.hawser.bench.tools.Summary.Row;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
@@ -58,18 +59,31 @@ public final class ScaleSummary {
                 + " connections ÷ with 50 (goal ≤ 1.10)");
         line("");
         line("Both from this run, medians over the rounds (keepalive: `" + env.get("cmd_keepalive") + "`; conns1000: `"
-                + env.get("cmd_conns1000") + "`). *n/a* without the keepalive workload in the same run.");
+                + env.get("cmd_conns1000") + "`); *ratio* = the two medians divided; *per round* = each round's conns1000 ÷ the "
+                + "same round's keepalive (drift between rounds cancels), then their median. *n/a* without the keepalive workload in the same run.");
         line("");
-        line("| server | keepalive CPU µs/req | conns1000 CPU µs/req | ratio | keepalive req/s | conns1000 req/s | conns1000 p99 ms | conns1000 errors |");
-        line("|---|---:|---:|---:|---:|---:|---:|---:|");
+        line("| server | keepalive CPU µs/req | conns1000 CPU µs/req | ratio | per round | per round, median | keepalive req/s | conns1000 req/s | conns1000 p99 ms | conns1000 errors |");
+        line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (String server : distinct(active, "server")) {
             List<Row> a = byServer(active, server);
             List<Row> b = byServer(base, server);
             double ca = median(a, Summary::cpuPerReq);
             double cb = median(b, Summary::cpuPerReq);
+            List<Double> perRound = new ArrayList<>();
+            for (Row r : a) {
+                for (Row k : b) {
+                    double keepalive = Summary.cpuPerReq(k);
+                    if (k.round() == r.round() && keepalive > 0) {
+                        perRound.add(Summary.cpuPerReq(r) / keepalive);
+                    }
+                }
+            }
+            double[] sorted = perRound.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            String perRoundMedian = sorted.length == 0 ? "n/a"
+                    : fmt2(sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
             long errors = a.stream().mapToLong(r -> (long) (r.d("errors") + r.d("non2xx"))).sum();
             line("| " + server + " | " + fmt1(cb) + " | " + fmt1(ca) + range(a, Summary::cpuPerReq, 1)
-                    + " | " + ratio(ca, cb) + " | " + fmt0(median(b, r -> r.d("rps"))) + " | " + fmt0(median(a, r -> r.d("rps")))
+                    + " | " + ratio(ca, cb) + " | " + Summary.ratios(perRound) + " | " + perRoundMedian + " | " + fmt0(median(b, r -> r.d("rps"))) + " | " + fmt0(median(a, r -> r.d("rps")))
                     + " | " + fmt2(median(a, r -> r.d("p99_ms"))) + " | " + errors + " |");
         }
     }

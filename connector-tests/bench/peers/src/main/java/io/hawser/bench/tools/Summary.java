@@ -349,7 +349,11 @@ public final class Summary {
         return " (" + fmt(v[0], digits) + "–" + fmt(v[v.length - 1], digits) + ")";
     }
 
-    private static String ratios(List<Double> perRound) {
+    /**
+     * @param perRound ratios, one per round in round order
+     * @return them in round order, then (from two on) their range in brackets; {@code n/a} for none
+     */
+    static String ratios(List<Double> perRound) {
         if (perRound.isEmpty()) {
             return "n/a";
         }
