@@ -78,9 +78,7 @@ public final class ScaleSummary {
                     }
                 }
             }
-            double[] sorted = perRound.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            String perRoundMedian = sorted.length == 0 ? "n/a"
-                    : fmt2(sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
+            String perRoundMedian = perRound.isEmpty() ? "n/a" : fmt2(Summary.median(perRound.stream().mapToDouble(Double::doubleValue)));
             long errors = a.stream().mapToLong(r -> (long) (r.d("errors") + r.d("non2xx"))).sum();
             line("| " + server + " | " + fmt1(cb) + " | " + fmt1(ca) + range(a, Summary::cpuPerReq, 1)
                     + " | " + ratio(ca, cb) + " | " + Summary.ratios(perRound) + " | " + perRoundMedian + " | " + fmt0(median(b, r -> r.d("rps"))) + " | " + fmt0(median(a, r -> r.d("rps")))

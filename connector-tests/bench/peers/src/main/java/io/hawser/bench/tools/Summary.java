@@ -334,7 +334,12 @@ public final class Summary {
     }
 
     static double median(List<Row> rows, ToDoubleFunction<Row> f) {
-        double[] v = rows.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        return median(rows.stream().mapToDouble(f));
+    }
+
+    /** @return the median of the values that are not NaN; NaN when there are none */
+    static double median(java.util.stream.DoubleStream values) {
+        double[] v = values.filter(d -> !Double.isNaN(d)).sorted().toArray();
         if (v.length == 0) {
             return Double.NaN;
         }
