@@ -13,7 +13,6 @@ import static io.hawser.bench.tools.Summary.read;
 import io.hawser.bench.tools.Summary.Row;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
@@ -69,15 +68,7 @@ public final class ScaleSummary {
             List<Row> b = byServer(base, server);
             double ca = median(a, Summary::cpuPerReq);
             double cb = median(b, Summary::cpuPerReq);
-            List<Double> perRound = new ArrayList<>();
-            for (Row r : a) {
-                for (Row k : b) {
-                    double keepalive = Summary.cpuPerReq(k);
-                    if (k.round() == r.round() && keepalive > 0) {
-                        perRound.add(Summary.cpuPerReq(r) / keepalive);
-                    }
-                }
-            }
+            List<Double> perRound = Summary.perRound(a, b, Summary::cpuPerReq);
             String perRoundMedian = perRound.isEmpty() ? "n/a" : fmt2(Summary.median(perRound.stream().mapToDouble(Double::doubleValue)));
             long errors = a.stream().mapToLong(r -> (long) (r.d("errors") + r.d("non2xx"))).sum();
             line("| " + server + " | " + fmt1(cb) + " | " + fmt1(ca) + range(a, Summary::cpuPerReq, 1)

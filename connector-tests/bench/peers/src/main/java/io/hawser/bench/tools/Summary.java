@@ -184,14 +184,7 @@ public final class Summary {
             double proc = median(mine, r -> r.d("wall_ms") > 0 ? 100 * r.d("cpu_ms") / r.d("wall_ms") : Double.NaN);
             double other = median(mine, r -> r.d("other_pct"));
             String dagger = cli >= 95 && proc < 90 && other < 10 ? " †" : "";
-            List<Double> perRound = new ArrayList<>();
-            for (Row r : mine) {
-                for (Row b : base) {
-                    if (b.round() == r.round() && b.d("rps") > 0) {
-                        perRound.add(r.d("rps") / b.d("rps"));
-                    }
-                }
-            }
+            List<Double> perRound = perRound(mine, base, r -> r.d("rps"));
             long errors = mine.stream().mapToLong(r -> (long) (r.d("errors") + r.d("non2xx"))).sum();
             line("| " + server + " | " + fmt0(rps) + range(mine, r -> r.d("rps"), 0) + dagger
                     + " | " + ratio(rps, baseRps)
@@ -352,6 +345,25 @@ public final class Summary {
             return "";
         }
         return " (" + fmt(v[0], digits) + "–" + fmt(v[v.length - 1], digits) + ")";
+    }
+
+    /**
+     * @param rows one server's rows of a workload, in round order
+     * @param base the rows to divide by (another server's, or another workload's of the same server)
+     * @param f the figure compared
+     * @return {@code f(row) ÷ f(base row)} for each round both have, in round order (a base figure of 0 or NaN is skipped)
+     */
+    static List<Double> perRound(List<Row> rows, List<Row> base, ToDoubleFunction<Row> f) {
+        List<Double> ratios = new ArrayList<>();
+        for (Row r : rows) {
+            for (Row b : base) {
+                double d = f.applyAsDouble(b);
+                if (b.round() == r.round() && d > 0) {
+                    ratios.add(f.applyAsDouble(r) / d);
+                }
+            }
+        }
+        return ratios;
     }
 
     /**
